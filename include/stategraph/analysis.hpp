@@ -1,0 +1,37 @@
+// Analyses: pure functions from BFS results to the tables `analyze` writes.
+//  * distribution_table: distribution.csv, columns depth,states,cumulative,fraction.
+//  * Summary / summary_table: summary.csv, one row (see README for the columns).
+//  * levels_table: levels.csv, depth,states,direction,seconds.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "stategraph/bfs.hpp"
+#include "stategraph/io.hpp"
+
+namespace stategraph {
+
+CsvTable distribution_table(const BfsResult& result);
+CsvTable levels_table(const BfsResult& result);
+
+struct Summary {
+  std::string rule;
+  int rows = 0, cols = 0;
+  std::uint64_t space_size = 0;
+  std::uint64_t reachable = 0;
+  int max_depth = 0;
+  std::uint64_t antipodes = 0;  // states at max_depth
+  std::string variant;
+  int threads = 1;
+  double seconds = 0;
+  std::uint64_t peak_bytes = 0;
+  std::uint64_t goals = 0;
+  std::optional<int> start_distance;  // cardswap: depth of the start (-1 unreachable)
+};
+
+Summary summarize(const AnyRule& rule, const BfsResult& result, std::string variant, int threads);
+CsvTable summary_table(const Summary& s);
+
+}  // namespace stategraph

@@ -1,0 +1,88 @@
+// The BFS interface shared by every variant: options in, per-depth layer counts (and,
+// when asked, a depth per rank) out. A BFS runs from the rule's goal set along
+// predecessors, so depth = number of moves from a state to the nearest goal.
+// Variants live in src/bfs/, one file each, listed in variant_table(); verify_bfs
+// checks the properties of a depth table for any of them (after GAP's verifier).
+// Limit: depths up to 254 (kUnreached marks states the BFS never reached).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stategraph/rule.hpp"
+
+namespace stategraph {
+
+inline constexpr std::uint8_t kUnreached = 0xFF;
+inline constexpr int kMaxDepth = 254;
+
+enum class Direction { kTopDown, kBottomUp, kScan };
+std::string_view direction_name(Direction d);
+
+struct LevelStat {
+  int depth = 0;
+  std::uint64_t states = 0;  // states at this depth
+  Direction direction = Direction::kTopDown;
+  double seconds = 0;  // time to discover this layer (0 for the goal layer)
+};
+
+struct BfsOptions {
+  bool want_depths = false;  // fill BfsResult::depth (one byte per rank)
+  // Called after each level with its statistics and the running total; may be empty.
+  std::function<void(const LevelStat&, std::uint64_t total)> on_level;
+};
+
+struct BfsResult {
+  std::vector<std::uint64_t> layers;  // layers[d] = number of states at depth d
+  std::vector<LevelStat> levels;      // one per layer, same order
+  std::vector<std::uint8_t> depth;    // per rank when asked, kUnreached elsewhere
+  std::uint64_t peak_bytes = 0;       // bytes of the variant's big buffers
+  double seconds = 0;
+
+  std::uint64_t reached() const;
+  int max_depth() const { return static_cast<int>(layers.size()) - 1; }
+};
+
+using BfsFunction = BfsResult (*)(const AnyRule&, const BfsOptions&);
+using BfsBytesFunction = std::uint64_t (*)(const AnyRule&, const BfsOptions&);
+
+struct VariantInfo {
+  std::string_view name;
+  std::string_view summary;
+  BfsFunction run;
+  BfsBytesFunction bytes_needed;  // the big buffers the run will allocate
+};
+
+// Every BFS variant, in a fixed order (reference first).
+const std::vector<VariantInfo>& variant_table();
+// The entry for a name, or InputError listing the known variants.
+const VariantInfo& find_variant(std::string_view name);
+
+// Checks a BFS result that carries a depth table: every goal at depth 0, every state at
+// depth d > 0 has a move to a state at depth d - 1, no move s -> t has depth(s) >
+// depth(t) + 1, no unreached state has a move to a reached one, and the layer counts
+// match the table. Returns an empty string when all hold, else the first violation.
+std::string verify_bfs(const AnyRule& rule, const BfsResult& result);
+
+// Times levels and reports them through BfsOptions::on_level; used by every variant.
+class LevelRecorder {
+ public:
+  LevelRecorder(const BfsOptions& options, BfsResult& result);
+  // Records the layer at the next depth; returns false (after recording) when it is
+  // empty, and throws std::runtime_error past kMaxDepth.
+  bool record(std::uint64_t states, Direction direction);
+  void finish();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  const BfsOptions& options_;
+  BfsResult& result_;
+  Clock::time_point start_, last_;
+  std::uint64_t total_ = 0;
+};
+
+}  // namespace stategraph

@@ -1,0 +1,52 @@
+// Output: CSV tables (header row, one fact per column, stable names) and files that
+// are written whole or not at all. A FileSet stages every file of one result under a
+// temporary name (written and fsync'ed) and renames them into place only when all
+// were written, so a failure leaves no partial result behind.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace stategraph {
+
+class CsvTable {
+ public:
+  explicit CsvTable(std::vector<std::string> header) : header_(std::move(header)) {}
+  // Appends a row; must have as many fields as the header.
+  void add_row(std::vector<std::string> row);
+  std::string str() const;
+  const std::vector<std::vector<std::string>>& rows() const { return rows_; }
+
+ private:
+  std::vector<std::string> header_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+// Quotes a CSV field when it holds a comma, quote or line break.
+std::string csv_field(const std::string& s);
+// Formats a double with enough digits to read it back (no locale).
+std::string fmt_double(double v);
+
+class FileSet {
+ public:
+  explicit FileSet(std::filesystem::path dir) : dir_(std::move(dir)) {}
+  ~FileSet();  // removes staged files that were never committed
+  FileSet(const FileSet&) = delete;
+  FileSet& operator=(const FileSet&) = delete;
+
+  // Writes `content` to a temporary file beside `name`; throws std::runtime_error with
+  // the path and the system's reason on failure.
+  void stage(const std::string& name, const std::string& content);
+  // Renames every staged file into place.
+  void commit();
+
+ private:
+  std::filesystem::path dir_;
+  std::vector<std::pair<std::filesystem::path, std::filesystem::path>> staged_;  // tmp, final
+};
+
+// Writes one file atomically (stage + commit).
+void write_file_atomic(const std::filesystem::path& path, const std::string& content);
+
+}  // namespace stategraph

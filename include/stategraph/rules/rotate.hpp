@@ -1,0 +1,75 @@
+// rotate: numbers 1..n on an r x c grid (symbol v-1 for number v); a move turns one
+// 2x2 block clockwise, "a b / c d" -> "c a / d b". Directed: the distance of a state
+// is the number of clockwise turns to the goal 1..n, so a BFS from the goal follows
+// predecessors (counter-clockwise turns). Every move is a bijection of the state set,
+// so the graph is the Cayley graph of the group the turns generate. Ranking: all n!.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stategraph/rank.hpp"
+#include "stategraph/rules/grid_rule.hpp"
+
+namespace stategraph {
+
+class Rotate : public GridRule {
+ public:
+  static constexpr std::string_view kName = "rotate";
+  explicit Rotate(Grid g) : GridRule(g) {
+    check_perm_size(n_);
+    for (int r = 0; r + 1 < rows(); ++r)
+      for (int c = 0; c + 1 < cols(); ++c) blocks_.push_back(r * cols() + c);
+  }
+
+  std::string_view name() const { return kName; }
+  bool directed() const { return true; }
+  int max_degree() const { return static_cast<int>(blocks_.size()); }
+  std::uint64_t size() const { return kFactorial[static_cast<std::size_t>(n_)]; }
+  std::uint64_t rank(State s) const { return perm_rank(s, n_); }
+  State unrank(std::uint64_t r) const { return perm_unrank(r, n_); }
+  bool in_space(State) const { return true; }
+  std::vector<State> goals() const { return {identity_state(n_)}; }
+
+  // Top-left cells of the 2x2 blocks, in the order moves are generated.
+  const std::vector<int>& blocks() const { return blocks_; }
+
+  // Clockwise turn of the block at top-left cell tl: a b / c d -> c a / d b.
+  State turn_clockwise(State s, int tl) const {
+    const int a = tl, b = tl + 1, c = tl + cols(), d = tl + cols() + 1;
+    State t = set_cell(s, a, get_cell(s, c));
+    t = set_cell(t, b, get_cell(s, a));
+    t = set_cell(t, d, get_cell(s, b));
+    return set_cell(t, c, get_cell(s, d));
+  }
+  State turn_counterclockwise(State s, int tl) const {
+    const int a = tl, b = tl + 1, c = tl + cols(), d = tl + cols() + 1;
+    State t = set_cell(s, a, get_cell(s, b));
+    t = set_cell(t, b, get_cell(s, d));
+    t = set_cell(t, d, get_cell(s, c));
+    return set_cell(t, c, get_cell(s, a));
+  }
+
+  template <class F>
+  void for_each_successor(State s, F&& f) const {
+    for (int tl : blocks_) f(turn_clockwise(s, tl));
+  }
+  template <class F>
+  void for_each_predecessor(State s, F&& f) const {
+    for (int tl : blocks_) f(turn_counterclockwise(s, tl));
+  }
+
+  std::string format(State s) const {
+    std::vector<std::string> labels;
+    for (int i = 0; i < n_; ++i) labels.push_back(std::to_string(get_cell(s, i) + 1));
+    return join_cells(labels, true);
+  }
+  State parse(std::string_view text) const { return pack_permutation(parse_numbers(text, n_, -1), n_); }
+
+ private:
+  std::vector<int> blocks_;
+};
+
+}  // namespace stategraph

@@ -1,0 +1,82 @@
+// sliding: tiles 1..n-1 and a blank on an r x c grid; the blank swaps with a
+// 4-neighbour. Symbol 0 is the blank, symbol t is tile t. Goal: 1..n-1, blank last.
+// Ranking: only the goal's parity class (n!/2 ranks). A move is one transposition and
+// moves the blank one step, so parity(perm) xor parity(taxicab distance of the blank
+// from the last cell) is invariant. We rank the *inverse* permutation (the position of
+// the blank, of tile 1, ...): its last two entries are the positions of the tiles n-2
+// and n-1, never the blank, so swapping them flips the invariant and exactly one of
+// the two completions of the first n-2 entries lies in the class (see parity_rank).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stategraph/rank.hpp"
+#include "stategraph/rules/grid_rule.hpp"
+
+namespace stategraph {
+
+class Sliding : public GridRule {
+ public:
+  static constexpr std::string_view kName = "sliding";
+  explicit Sliding(Grid g) : GridRule(g) { check_perm_size(n_); }
+
+  std::string_view name() const { return kName; }
+  bool directed() const { return false; }
+  int max_degree() const { return 4; }
+  std::uint64_t size() const { return kFactorial[static_cast<std::size_t>(n_)] / 2; }
+
+  std::uint64_t rank(State s) const { return parity_rank(inverse_perm(s, n_), n_); }
+  State unrank(std::uint64_t r) const {
+    // The first Lehmer digit of the inverse is the blank's cell.
+    const auto blank = static_cast<int>((r << 1) / kFactorial[static_cast<std::size_t>(n_ - 1)]);
+    return inverse_perm(parity_unrank(r, n_, blank_parity(blank)), n_);
+  }
+  // True when s is in the goal's class (the ranked space).
+  bool in_space(State s) const { return perm_parity(s, n_) == blank_parity(find_cell(s, n_, 0)); }
+
+  std::vector<State> goals() const {
+    State g = 0;
+    for (int i = 0; i + 1 < n_; ++i) g = set_cell(g, i, static_cast<unsigned>(i + 1));
+    return {g};
+  }
+
+  template <class F>
+  void for_each_successor(State s, F&& f) const {
+    const int blank = find_cell(s, n_, 0);
+    for (int nb : neighbours(blank)) {
+      if (nb < 0) break;
+      f(swap_cells(s, blank, nb));
+    }
+  }
+  template <class F>
+  void for_each_predecessor(State s, F&& f) const {
+    for_each_successor(s, f);
+  }
+
+  std::string format(State s) const {
+    std::vector<std::string> labels;
+    for (int i = 0; i < n_; ++i) labels.push_back(get_cell(s, i) == 0 ? "_" : std::to_string(get_cell(s, i)));
+    return join_cells(labels, true);
+  }
+  // Tiles 1..n-1; the blank written as 0, n or '_'.
+  State parse(std::string_view text) const {
+    auto v = parse_numbers(text, n_, 0);
+    for (auto& x : v)
+      if (x == 0) x = n_;
+    State s = pack_permutation(v, n_);
+    // pack_permutation stores number k as k-1: shift so that tiles are 1..n-1, blank 0.
+    State out = 0;
+    for (int i = 0; i < n_; ++i) out = set_cell(out, i, (get_cell(s, i) + 1) % static_cast<unsigned>(n_));
+    return out;
+  }
+
+ private:
+  unsigned blank_parity(int blank) const {
+    const int dr = rows() - 1 - blank / cols(), dc = cols() - 1 - blank % cols();
+    return static_cast<unsigned>(dr + dc) & 1u;
+  }
+};
+
+}  // namespace stategraph

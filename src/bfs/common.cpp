@@ -1,0 +1,45 @@
+#include <stdexcept>
+#include <string>
+
+#include "stategraph/bfs.hpp"
+
+namespace stategraph {
+
+std::string_view direction_name(Direction d) {
+  switch (d) {
+    case Direction::kTopDown: return "topdown";
+    case Direction::kBottomUp: return "bottomup";
+    case Direction::kScan: return "scan";
+  }
+  return "?";
+}
+
+std::uint64_t BfsResult::reached() const {
+  std::uint64_t total = 0;
+  for (auto c : layers) total += c;
+  return total;
+}
+
+LevelRecorder::LevelRecorder(const BfsOptions& options, BfsResult& result)
+    : options_(options), result_(result), start_(Clock::now()), last_(start_) {}
+
+bool LevelRecorder::record(std::uint64_t states, Direction direction) {
+  const auto now = Clock::now();
+  if (states == 0) {
+    last_ = now;
+    return false;
+  }
+  const int depth = static_cast<int>(result_.layers.size());
+  if (depth > kMaxDepth) throw std::runtime_error("BFS deeper than " + std::to_string(kMaxDepth) + " levels");
+  LevelStat stat{depth, states, direction, std::chrono::duration<double>(now - last_).count()};
+  last_ = now;
+  total_ += states;
+  result_.layers.push_back(states);
+  result_.levels.push_back(stat);
+  if (options_.on_level) options_.on_level(stat, total_);
+  return true;
+}
+
+void LevelRecorder::finish() { result_.seconds = std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+}  // namespace stategraph

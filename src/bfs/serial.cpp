@@ -1,0 +1,54 @@
+// serial: one thread, a bitset of visited ranks and a vector of frontier ranks. The
+// simplest fast BFS and the baseline for the parallel variants.
+#include <vector>
+
+#include "stategraph/bits.hpp"
+#include "variants.hpp"
+
+namespace stategraph::bfs {
+namespace {
+
+template <Rule R>
+BfsResult serial_bfs(const R& rule, const BfsOptions& options) {
+  BfsResult result;
+  LevelRecorder recorder(options, result);
+  Bitset visited(rule.size());
+  if (options.want_depths) result.depth.assign(rule.size(), kUnreached);
+  std::vector<std::uint64_t> frontier, next;
+  for (State g : rule.goals()) {
+    const std::uint64_t r = rule.rank(g);
+    if (!visited.test(r)) visited.set(r), frontier.push_back(r);
+  }
+  std::uint64_t peak_frontier = 0;
+  for (int depth = 0; recorder.record(frontier.size(), Direction::kTopDown); ++depth) {
+    if (options.want_depths)
+      for (auto r : frontier) result.depth[r] = static_cast<std::uint8_t>(depth);
+    next.clear();
+    for (auto r : frontier) {
+      rule.for_each_predecessor(rule.unrank(r), [&](State p) {
+        const std::uint64_t q = rule.rank(p);
+        if (!visited.test(q)) visited.set(q), next.push_back(q);
+      });
+    }
+    peak_frontier = std::max<std::uint64_t>(peak_frontier, frontier.capacity() + next.capacity());
+    frontier.swap(next);
+  }
+  result.peak_bytes = Bitset::bytes_for(rule.size()) + peak_frontier * sizeof(std::uint64_t) +
+                      (options.want_depths ? rule.size() : 0);
+  recorder.finish();
+  return result;
+}
+
+}  // namespace
+
+BfsResult run_serial(const AnyRule& rule, const BfsOptions& options) {
+  return std::visit([&](const auto& r) { return serial_bfs(r, options); }, rule);
+}
+
+std::uint64_t bytes_serial(const AnyRule& rule, const BfsOptions& options) {
+  // Visited bits plus two rank vectors; a layer rarely exceeds a quarter of the space.
+  const std::uint64_t n = rule_size(rule);
+  return Bitset::bytes_for(n) + n / 4 * 2 * sizeof(std::uint64_t) + (options.want_depths ? n : 0);
+}
+
+}  // namespace stategraph::bfs

@@ -1,0 +1,15 @@
+// Internal: the entry points of the BFS variants, one per file in src/bfs/, gathered
+// into variant_table() by registry.cpp.
+#pragma once
+
+#include "stategraph/bfs.hpp"
+
+namespace stategraph::bfs {
+
+BfsResult run_reference(const AnyRule& rule, const BfsOptions& options);
+std::uint64_t bytes_reference(const AnyRule& rule, const BfsOptions& options);
+
+BfsResult run_serial(const AnyRule& rule, const BfsOptions& options);
+std::uint64_t bytes_serial(const AnyRule& rule, const BfsOptions& options);
+
+}  // namespace stategraph::bfs

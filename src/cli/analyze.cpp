@@ -1,0 +1,112 @@
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "stategraph/analysis.hpp"
+#include "stategraph/bfs.hpp"
+#include "stategraph/io.hpp"
+#include "stategraph/rule.hpp"
+
+namespace stategraph::cli {
+namespace {
+
+struct AnalyzeOptions {
+  std::string rule;
+  int rows = 0, cols = 0;
+  std::string variant = "serial";
+  std::string out;
+  std::string start;
+  bool all = false;
+  int threads = 0;
+  bool quiet = false;
+  bool verify = false;
+};
+
+std::string default_folder(const AnyRule& rule) {
+  return std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
+}
+
+int run_analyze(const AnalyzeOptions& o) {
+  // Build and check everything before any work, so a bad input writes nothing.
+  std::vector<AnyRule> rules;
+  if (o.all) {
+    if (!o.rule.empty() || o.rows || o.cols || !o.start.empty())
+      throw InputError("--all analyses the four seed rules at seed size; drop --rule/--rows/--cols/--start");
+    for (const auto& info : rule_table()) rules.push_back(make_rule(info.name));
+  } else {
+    if (o.rule.empty()) throw InputError("analyze needs --rule NAME or --all (see 'stategraph rules')");
+    if ((o.rows == 0) != (o.cols == 0)) throw InputError("give both --rows and --cols, or neither");
+    RuleOptions ro;
+    if (!o.start.empty()) ro.start = o.start;
+    rules.push_back(make_rule(o.rule, o.rows, o.cols, ro));
+  }
+  const VariantInfo& variant = find_variant(o.variant);
+  const int threads = effective_threads(o.threads);
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+
+  for (const AnyRule& rule : rules) {
+    const std::string label = default_folder(rule);
+    std::filesystem::path dir;
+    if (o.out.empty()) dir = std::filesystem::path("results") / label;
+    else dir = o.all ? std::filesystem::path(o.out) / label : std::filesystem::path(o.out);
+
+    BfsOptions bo;
+    bo.want_depths = o.verify || std::holds_alternative<CardSwap>(rule);
+    if (!o.quiet) {
+      std::cerr << label << ": " << rule_size(rule) << " ranks, variant " << variant.name << ", " << threads
+                << " thread(s), needs about " << variant.bytes_needed(rule, bo) << " bytes\n";
+      bo.on_level = [](const LevelStat& l, std::uint64_t total) {
+        std::cerr << "  depth " << l.depth << ": " << l.states << " new, " << total << " total, " << l.seconds
+                  << " s, " << direction_name(l.direction) << "\n";
+      };
+    }
+    const BfsResult result = variant.run(rule, bo);
+    if (o.verify) {
+      const std::string problem = verify_bfs(rule, result);
+      if (!problem.empty()) throw std::runtime_error("verification failed: " + problem);
+      if (!o.quiet) std::cerr << "  verified: depth table consistent with every move\n";
+    }
+    const Summary summary = summarize(rule, result, std::string(variant.name), threads);
+    FileSet files(dir);
+    files.stage("distribution.csv", distribution_table(result).str());
+    files.stage("levels.csv", levels_table(result).str());
+    files.stage("summary.csv", summary_table(summary).str());
+    files.commit();
+    std::cout << label << ": " << summary.reachable << " of " << summary.space_size << " states reachable, max depth "
+              << summary.max_depth << " (" << summary.antipodes << " antipodes)";
+    if (summary.start_distance) std::cout << ", start at distance " << *summary.start_distance;
+    std::cout << ", " << summary.seconds << " s -> " << dir.string() << "/\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int effective_threads(int requested) {
+  if (requested < 0) throw InputError("--threads must be 0 (all cores) or positive");
+  return requested == 0 ? tbb::info::default_concurrency() : requested;
+}
+
+Command add_analyze(CLI::App& app) {
+  auto o = std::make_shared<AnalyzeOptions>();
+  auto* sub = app.add_subcommand("analyze", "Breadth-first search of a whole state space from the goal; writes CSVs");
+  sub->add_option("--rule", o->rule, "Move rule (see 'stategraph rules')");
+  sub->add_option("--rows", o->rows, "Grid rows (default: the rule's seed size)");
+  sub->add_option("--cols", o->cols, "Grid columns (default: the rule's seed size)");
+  sub->add_option("--variant", o->variant, "BFS variant: reference, serial")->capture_default_str();
+  sub->add_option("--out", o->out, "Output folder (default results/<rule>-<rows>x<cols>/; with --all, the parent)");
+  sub->add_option("--start", o->start, "cardswap start position, rows split by '/', e.g. '* A/**B'");
+  sub->add_flag("--all", o->all, "Analyse the four seed rules at seed size (3x3, cardswap 2x3)");
+  sub->add_option("--threads", o->threads, "Worker threads (0 = all cores)")->capture_default_str();
+  sub->add_flag("--quiet", o->quiet, "No per-level log on stderr");
+  sub->add_flag("--verify", o->verify, "Check the depth table against every move (slow on big spaces)");
+  return {sub, [o] { return run_analyze(*o); }};
+}
+
+}  // namespace stategraph::cli

@@ -1,0 +1,22 @@
+// The CLI's subcommands. Each registers its options on the app and returns the
+// function that runs it once parsing succeeded. Errors travel as exceptions:
+// InputError -> exit 2, other std::exception -> exit 1 (see main.cpp).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace stategraph::cli {
+
+struct Command {
+  CLI::App* sub;            // the parsed subcommand
+  std::function<int()> run;  // runs it; returns the exit code
+};
+
+Command add_rules(CLI::App& app);
+Command add_analyze(CLI::App& app);
+
+// Parses a thread count (0 = all cores) into a oneTBB global_control for the run.
+int effective_threads(int requested);
+
+}  // namespace stategraph::cli

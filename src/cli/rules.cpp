@@ -1,0 +1,23 @@
+#include <iomanip>
+#include <iostream>
+
+#include "commands.hpp"
+#include "stategraph/rule.hpp"
+
+namespace stategraph::cli {
+
+Command add_rules(CLI::App& app) {
+  auto* sub = app.add_subcommand("rules", "List the move rules, their default sizes and space sizes");
+  return {sub, [] {
+    std::cout << std::left << std::setw(11) << "rule" << std::setw(9) << "default" << std::setw(14) << "space_size"
+              << "moves\n";
+    for (const auto& info : rule_table()) {
+      const AnyRule rule = make_rule(info.name);
+      std::cout << std::setw(11) << info.name << std::setw(9) << rule_grid(rule).label() << std::setw(14)
+                << rule_size(rule) << info.summary << "\n";
+    }
+    return 0;
+  }};
+}
+
+}  // namespace stategraph::cli

@@ -1,0 +1,120 @@
+#include <gtest/gtest.h>
+
+#include "stategraph/bfs.hpp"
+
+namespace stategraph {
+namespace {
+
+BfsResult run(std::string_view variant, const AnyRule& rule, bool depths = true) {
+  BfsOptions o;
+  o.want_depths = depths;
+  return find_variant(variant).run(rule, o);
+}
+
+int depth_of(const AnyRule& rule, const BfsResult& r, std::string_view text) {
+  return std::visit(
+      [&](const auto& x) {
+        const State s = x.parse(text);
+        if (!x.in_space(s)) return -1;
+        const auto d = r.depth[x.rank(s)];
+        return d == kUnreached ? -1 : static_cast<int>(d);
+      },
+      rule);
+}
+
+std::vector<AnyRule> small_rules() {
+  std::vector<AnyRule> out;
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 3}}) {
+    out.push_back(make_rule("sliding", r, c));
+    out.push_back(make_rule("rotate", r, c));
+    out.push_back(make_rule("primeswap", r, c));
+  }
+  out.push_back(make_rule("cardswap", 2, 3, RuleOptions{"* A/**B"}));
+  out.push_back(make_rule("cardswap", 2, 3, RuleOptions{"A B/***"}));
+  out.push_back(make_rule("cardswap", 3, 2, RuleOptions{"A*/* /*B"}));
+  out.push_back(make_rule("cardswap", 2, 4, RuleOptions{"A***/ **B"}));
+  out.push_back(make_rule("cardswap", 3, 3, RuleOptions{"A**/* */**B"}));
+  return out;
+}
+
+class VariantTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(VariantTest, AgreesWithReferenceAndVerifies) {
+  for (const AnyRule& rule : small_rules()) {
+    const std::string label = std::string(rule_name(rule)) + " " + rule_grid(rule).label();
+    const BfsResult ref = run("reference", rule);
+    const BfsResult got = run(GetParam(), rule);
+    EXPECT_EQ(got.layers, ref.layers) << label;
+    EXPECT_EQ(got.depth, ref.depth) << label;
+    EXPECT_EQ(verify_bfs(rule, got), "") << label;
+    EXPECT_EQ(got.levels.size(), got.layers.size()) << label;
+  }
+}
+
+std::vector<std::string> variant_names() {
+  std::vector<std::string> names;
+  for (const auto& v : variant_table()) names.emplace_back(v.name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllVariants, VariantTest, ::testing::ValuesIn(variant_names()),
+                         [](const auto& info) { return info.param; });
+
+TEST(BfsTest, EightPuzzleFromItsGoal) {
+  const BfsResult r = run("serial", make_rule("sliding", 3, 3), false);
+  EXPECT_EQ(r.reached(), 181440u);
+  EXPECT_EQ(r.max_depth(), 31);
+  EXPECT_EQ(r.layers.back(), 2u);
+}
+
+TEST(BfsTest, SmallSlidingRadii) {
+  const BfsResult a = run("serial", make_rule("sliding", 2, 3), false);
+  EXPECT_EQ(a.reached(), 360u);
+  EXPECT_EQ(a.max_depth(), 21);
+  const BfsResult b = run("serial", make_rule("sliding", 2, 4), false);
+  EXPECT_EQ(b.reached(), 20160u);
+  EXPECT_EQ(b.max_depth(), 36);
+}
+
+TEST(BfsTest, SeedSamples) {
+  const AnyRule rotate = make_rule("rotate");
+  const BfsResult rr = run("serial", rotate);
+  EXPECT_EQ(rr.reached(), 362880u);
+  EXPECT_EQ(depth_of(rotate, rr, "1 2 3/4 5 6/7 8 9"), 0);
+  EXPECT_EQ(depth_of(rotate, rr, "1 5 2/4 6 3/7 8 9"), 3);
+
+  const AnyRule prime = make_rule("primeswap");
+  const BfsResult pr = run("serial", prime);
+  EXPECT_EQ(depth_of(prime, pr, "7 3 2/4 1 5/6 8 9"), 6);
+  EXPECT_EQ(depth_of(prime, pr, "9 8 5/2 4 1/3 7 6"), -1);
+
+  for (auto [start, moves] : std::vector<std::pair<std::string, int>>{{"* A/**B", 17}, {"A B/***", 12}}) {
+    const AnyRule card = make_rule("cardswap", 2, 3, RuleOptions{start});
+    const BfsResult cr = run("serial", card);
+    EXPECT_EQ(depth_of(card, cr, start), moves) << start;
+  }
+}
+
+TEST(BfsTest, VerifierCatchesACorruptTable) {
+  const AnyRule rule = make_rule("sliding", 2, 3);
+  BfsResult r = run("serial", rule);
+  ASSERT_EQ(verify_bfs(rule, r), "");
+  BfsResult moved = r;
+  for (auto& d : moved.depth)
+    if (d == 5) {
+      d = 7;  // a state two levels too deep
+      break;
+    }
+  EXPECT_NE(verify_bfs(rule, moved), "");
+  BfsResult miscounted = r;
+  miscounted.layers[3] += 1;
+  EXPECT_NE(verify_bfs(rule, miscounted), "");
+  BfsResult lost_goal = r;
+  lost_goal.depth[std::get<Sliding>(rule).rank(std::get<Sliding>(rule).goals()[0])] = 1;
+  EXPECT_NE(verify_bfs(rule, lost_goal), "");
+}
+
+TEST(BfsTest, UnknownVariantIsAnInputError) { EXPECT_THROW(find_variant("bogus"), InputError); }
+
+}  // namespace
+}  // namespace stategraph
