@@ -32,9 +32,29 @@ struct LevelStat {
 
 struct BfsOptions {
   bool want_depths = false;  // fill BfsResult::depth (one byte per rank)
+  // Start set; empty means the rule's goals. Each must be in the rule's space.
+  std::vector<State> sources;
+  // false (default): walk predecessors, depth = moves from a state TO the sources.
+  // true: walk successors, depth = moves FROM the sources (same on undirected rules).
+  bool forward = false;
   // Called after each level with its statistics and the running total; may be empty.
   std::function<void(const LevelStat&, std::uint64_t total)> on_level;
 };
+
+// The start set a BFS uses: options.sources, or the rule's goals when that is empty.
+template <class R>
+std::vector<State> bfs_sources(const R& rule, const BfsOptions& options) {
+  return options.sources.empty() ? rule.goals() : options.sources;
+}
+
+// Calls f for every neighbour of s in the direction the options ask for.
+template <class R, class F>
+void for_each_bfs_neighbour(const R& rule, const BfsOptions& options, State s, F&& f) {
+  if (options.forward)
+    rule.for_each_successor(s, f);
+  else
+    rule.for_each_predecessor(s, f);
+}
 
 struct BfsResult {
   std::vector<std::uint64_t> layers;  // layers[d] = number of states at depth d

@@ -30,7 +30,7 @@ BfsResult reference_bfs(const R& rule, const BfsOptions& options) {
   LevelRecorder recorder(options, result);
   std::unordered_map<std::string, int> dist;
   std::queue<std::string> queue;
-  for (State g : rule.goals()) {
+  for (State g : bfs_sources(rule, options)) {
     auto key = to_key(g, n);
     if (dist.emplace(key, 0).second) queue.push(std::move(key));
   }
@@ -41,7 +41,7 @@ BfsResult reference_bfs(const R& rule, const BfsOptions& options) {
     const int d = dist[key];
     if (static_cast<int>(counts.size()) <= d) counts.resize(static_cast<std::size_t>(d) + 1);
     ++counts[static_cast<std::size_t>(d)];
-    rule.for_each_predecessor(from_key(key), [&](State p) {
+    for_each_bfs_neighbour(rule, options, from_key(key), [&](State p) {
       auto pk = to_key(p, n);
       if (dist.emplace(pk, d + 1).second) queue.push(std::move(pk));
     });

@@ -15,7 +15,7 @@ BfsResult serial_bfs(const R& rule, const BfsOptions& options) {
   Bitset visited(rule.size());
   if (options.want_depths) result.depth.assign(rule.size(), kUnreached);
   std::vector<std::uint64_t> frontier, next;
-  for (State g : rule.goals()) {
+  for (State g : bfs_sources(rule, options)) {
     const std::uint64_t r = rule.rank(g);
     if (!visited.test(r)) visited.set(r), frontier.push_back(r);
   }
@@ -25,7 +25,7 @@ BfsResult serial_bfs(const R& rule, const BfsOptions& options) {
       for (auto r : frontier) result.depth[r] = static_cast<std::uint8_t>(depth);
     next.clear();
     for (auto r : frontier) {
-      rule.for_each_predecessor(rule.unrank(r), [&](State p) {
+      for_each_bfs_neighbour(rule, options, rule.unrank(r), [&](State p) {
         const std::uint64_t q = rule.rank(p);
         if (!visited.test(q)) visited.set(q), next.push_back(q);
       });
