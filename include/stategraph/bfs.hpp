@@ -56,6 +56,16 @@ void for_each_bfs_neighbour(const R& rule, const BfsOptions& options, State s, F
     rule.for_each_predecessor(s, f);
 }
 
+// Calls f for every state that reaches s in one BFS step: the opposite direction of
+// for_each_bfs_neighbour (what a bottom-up step asks about an unvisited state).
+template <class R, class F>
+void for_each_bfs_parent(const R& rule, const BfsOptions& options, State s, F&& f) {
+  if (options.forward)
+    rule.for_each_predecessor(s, f);
+  else
+    rule.for_each_successor(s, f);
+}
+
 struct BfsResult {
   std::vector<std::uint64_t> layers;  // layers[d] = number of states at depth d
   std::vector<LevelStat> levels;      // one per layer, same order

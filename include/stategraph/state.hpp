@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace stategraph {
 
@@ -54,5 +55,18 @@ struct Grid {
   int cells() const { return rows * cols; }
   std::string label() const { return std::to_string(rows) + "x" + std::to_string(cols); }
 };
+
+// Hands one neighbour to a for_each_successor / for_each_predecessor callback. A
+// callback may return bool: true means "found, stop" (bottom-up BFS asks whether any
+// neighbour is in the frontier and stops at the first). Returns true to stop.
+template <class F>
+inline bool emit_neighbour(F& f, State t) {
+  if constexpr (std::is_convertible_v<std::invoke_result_t<F&, State>, bool>) {
+    return static_cast<bool>(f(t));
+  } else {
+    f(t);
+    return false;
+  }
+}
 
 }  // namespace stategraph

@@ -52,7 +52,7 @@ class CardSwap : public GridRule {
     const int blank = find_cell(s, n_, kBlank);
     for (int nb : neighbours(blank)) {
       if (nb < 0) break;
-      f(swap_cells(s, blank, nb));
+      if (emit_neighbour(f, swap_cells(s, blank, nb))) return;
     }
   }
   template <class F>

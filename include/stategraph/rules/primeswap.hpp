@@ -42,7 +42,7 @@ class PrimeSwap : public GridRule {
   template <class F>
   void for_each_successor(State s, F&& f) const {
     for (const auto& p : pairs_)
-      if (may_swap(get_cell(s, p[0]), get_cell(s, p[1]))) f(swap_cells(s, p[0], p[1]));
+      if (may_swap(get_cell(s, p[0]), get_cell(s, p[1])) && emit_neighbour(f, swap_cells(s, p[0], p[1]))) return;
   }
   template <class F>
   void for_each_predecessor(State s, F&& f) const {

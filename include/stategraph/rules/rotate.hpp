@@ -54,11 +54,13 @@ class Rotate : public GridRule {
 
   template <class F>
   void for_each_successor(State s, F&& f) const {
-    for (int tl : blocks_) f(turn_clockwise(s, tl));
+    for (int tl : blocks_)
+      if (emit_neighbour(f, turn_clockwise(s, tl))) return;
   }
   template <class F>
   void for_each_predecessor(State s, F&& f) const {
-    for (int tl : blocks_) f(turn_counterclockwise(s, tl));
+    for (int tl : blocks_)
+      if (emit_neighbour(f, turn_counterclockwise(s, tl))) return;
   }
 
   std::string format(State s) const {

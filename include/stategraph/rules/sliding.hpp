@@ -47,7 +47,7 @@ class Sliding : public GridRule {
     const int blank = find_cell(s, n_, 0);
     for (int nb : neighbours(blank)) {
       if (nb < 0) break;
-      f(swap_cells(s, blank, nb));
+      if (emit_neighbour(f, swap_cells(s, blank, nb))) return;
     }
   }
   template <class F>

@@ -1,0 +1,178 @@
+// twobit: 2 bits per rank — the smallest footprint, for spaces where three bitsets do
+// not fit. Codes: 00 unseen, 11 old, and "current" / "next" alternate between 01 and
+// 10 from level to level (current at even depths is 01), so a top-down level needs no
+// second pass: its cells become old (fetch_or 11) as they are expanded. Every level
+// scans the whole array in parallel (tbb::parallel_for over words of 32 cells):
+//  * top-down: each current cell is expanded; an unseen neighbour is claimed with a
+//    compare-and-swap of its 00 to `next` (only 00 cells ever change under another
+//    task, so a lost race just re-reads the word);
+//  * bottom-up: each unseen cell asks whether a BFS parent is current, stopping at the
+//    first; the task owns its words, others only read them. Its current cells become
+//    old in a separate pass after the level, since other tasks still read them.
+// The direction is chosen per level with the hybrid rule of bitset_engine.hpp.
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+#include <atomic>
+#include <bit>
+#include <memory>
+
+#include "bitset_engine.hpp"
+#include "variants.hpp"
+
+namespace stategraph::bfs {
+namespace {
+
+constexpr std::uint64_t kLow = 0x5555555555555555ULL;  // the low bit of every cell
+
+class TwoBitArray {
+ public:
+  explicit TwoBitArray(std::uint64_t n) : n_(n), words_((n + 31) / 32), data_(new std::uint64_t[words_]()) {}
+  static std::uint64_t bytes_for(std::uint64_t n) { return (n + 31) / 32 * 8; }
+
+  std::uint64_t num_words() const { return words_; }
+  std::uint64_t load(std::uint64_t w) const {
+    return std::atomic_ref<std::uint64_t>(data_[w]).load(std::memory_order_relaxed);
+  }
+  void store(std::uint64_t w, std::uint64_t v) {
+    std::atomic_ref<std::uint64_t>(data_[w]).store(v, std::memory_order_relaxed);
+  }
+  void fetch_or(std::uint64_t w, std::uint64_t v) {
+    std::atomic_ref<std::uint64_t>(data_[w]).fetch_or(v, std::memory_order_relaxed);
+  }
+  unsigned get(std::uint64_t i) const { return static_cast<unsigned>(load(i >> 5) >> (2 * (i & 31))) & 3u; }
+  void set_plain(std::uint64_t i, unsigned code) { data_[i >> 5] |= std::uint64_t{code} << (2 * (i & 31)); }
+
+  // 00 -> code with a CAS; true when this call made the change.
+  bool claim(std::uint64_t i, unsigned code) {
+    std::atomic_ref<std::uint64_t> word(data_[i >> 5]);
+    const unsigned shift = 2 * static_cast<unsigned>(i & 31);
+    std::uint64_t old = word.load(std::memory_order_relaxed);
+    do {
+      if ((old >> shift) & 3u) return false;
+    } while (!word.compare_exchange_weak(old, old | (std::uint64_t{code} << shift), std::memory_order_relaxed));
+    return true;
+  }
+
+  // Low-bit mask (one bit per cell, at the cell's low bit) of the cells holding code,
+  // restricted to cells < n.
+  std::uint64_t cells_equal(std::uint64_t w, std::uint64_t word, unsigned code) const {
+    const std::uint64_t lo = word & kLow, hi = (word >> 1) & kLow;
+    std::uint64_t m = (code & 1 ? lo : ~lo & kLow) & (code & 2 ? hi : ~hi & kLow);
+    const std::uint64_t tail = n_ & 31;
+    if (w + 1 == words_ && tail) m &= (std::uint64_t{1} << (2 * tail)) - 1;
+    return m;
+  }
+
+ private:
+  std::uint64_t n_, words_;
+  std::unique_ptr<std::uint64_t[]> data_;
+};
+
+template <Rule R>
+BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
+  BfsResult result;
+  LevelRecorder recorder(options, result);
+  const std::uint64_t n = rule.size();
+  TwoBitArray cells(n);
+  if (options.want_depths) result.depth.assign(n, kUnreached);
+  std::uint8_t* depth_table = options.want_depths ? result.depth.data() : nullptr;
+
+  std::uint64_t count = 0;
+  for (State g : bfs_sources(rule, options)) {
+    const std::uint64_t r = rule.rank(g);
+    if (cells.get(r) == 0) cells.set_plain(r, 1), ++count;
+    if (depth_table) depth_table[r] = 0;
+  }
+  const tbb::blocked_range<std::uint64_t> all(0, cells.num_words(), kGrainWords);
+  std::uint64_t unvisited = n - count, previous = 0;
+  Direction dir = Direction::kTopDown;
+  for (int depth = 0; recorder.record(count, dir); ++depth) {
+    if (static_cast<double>(count) * kAlpha > static_cast<double>(unvisited) && dir == Direction::kTopDown)
+      dir = Direction::kBottomUp;
+    else if (dir == Direction::kBottomUp && count < previous &&
+             static_cast<double>(count) * kBeta < static_cast<double>(n))
+      dir = Direction::kTopDown;
+    if (unvisited == 0) {
+      count = 0;
+      continue;
+    }
+    const unsigned cur = depth % 2 == 0 ? 1u : 2u, nxt = 3u ^ cur;
+    const auto next_depth = static_cast<std::uint8_t>(depth + 1);
+    previous = count;
+    if (dir == Direction::kTopDown) {
+      count = tbb::parallel_reduce(
+          all, std::uint64_t{0},
+          [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+            for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+              const std::uint64_t m = cells.cells_equal(w, cells.load(w), cur);
+              for (std::uint64_t bits = m; bits; bits &= bits - 1) {
+                const std::uint64_t r = w * 32 + static_cast<unsigned>(std::countr_zero(bits)) / 2;
+                for_each_bfs_neighbour(rule, options, rule.unrank(r), [&](State p) {
+                  const std::uint64_t q = rule.rank(p);
+                  if (cells.claim(q, nxt)) {
+                    ++found;
+                    if (depth_table) depth_table[q] = next_depth;
+                  }
+                });
+              }
+              if (m) cells.fetch_or(w, m | (m << 1));  // current -> old
+            }
+            return found;
+          },
+          std::plus<>());
+    } else {
+      count = tbb::parallel_reduce(
+          all, std::uint64_t{0},
+          [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+            for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+              const std::uint64_t word = cells.load(w);
+              std::uint64_t fresh = 0;
+              for (std::uint64_t bits = cells.cells_equal(w, word, 0); bits; bits &= bits - 1) {
+                const unsigned b = static_cast<unsigned>(std::countr_zero(bits));
+                const std::uint64_t r = w * 32 + b / 2;
+                bool hit = false;
+                for_each_bfs_parent(rule, options, rule.unrank(r), [&](State p) {
+                  hit = cells.get(rule.rank(p)) == cur;
+                  return hit;
+                });
+                if (hit) {
+                  fresh |= std::uint64_t{nxt} << b;
+                  if (depth_table) depth_table[r] = next_depth;
+                }
+              }
+              if (fresh) {
+                cells.store(w, word | fresh);
+                found += static_cast<std::uint64_t>(std::popcount(fresh));
+              }
+            }
+            return found;
+          },
+          std::plus<>());
+      tbb::parallel_for(all, [&](const tbb::blocked_range<std::uint64_t>& range) {  // current -> old
+        for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+          const std::uint64_t word = cells.load(w), m = cells.cells_equal(w, word, cur);
+          if (m) cells.store(w, word | m | (m << 1));
+        }
+      });
+    }
+    unvisited -= count;
+  }
+  result.peak_bytes = TwoBitArray::bytes_for(n) + (options.want_depths ? n : 0);
+  recorder.finish();
+  return result;
+}
+
+}  // namespace
+
+BfsResult run_twobit(const AnyRule& rule, const BfsOptions& options) {
+  return std::visit([&](const auto& r) { return twobit_bfs(r, options); }, rule);
+}
+
+std::uint64_t bytes_twobit(const AnyRule& rule, const BfsOptions& options) {
+  const std::uint64_t n = rule_size(rule);
+  return TwoBitArray::bytes_for(n) + (options.want_depths ? n : 0);
+}
+
+}  // namespace stategraph::bfs
