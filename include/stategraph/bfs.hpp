@@ -6,6 +6,7 @@
 // Limit: depths up to 254 (kUnreached marks states the BFS never reached).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -30,6 +31,20 @@ struct LevelStat {
   double seconds = 0;  // time to discover this layer (0 for the goal layer)
 };
 
+// Progress of the level being searched, updated by the parallel variants as tasks
+// finish (relaxed atomics) and read by a monitor thread (the CLI's progress line).
+struct BfsProgress {
+  std::atomic<int> depth{0};               // depth of the layer being found
+  std::atomic<std::uint64_t> done{0};      // words of the level's scan finished
+  std::atomic<std::uint64_t> total{0};     // words the level scans
+  void start_level(int d, std::uint64_t words) {
+    done.store(0, std::memory_order_relaxed);
+    total.store(words, std::memory_order_relaxed);
+    depth.store(d, std::memory_order_relaxed);
+  }
+  void add(std::uint64_t words) { done.fetch_add(words, std::memory_order_relaxed); }
+};
+
 struct BfsOptions {
   bool want_depths = false;  // fill BfsResult::depth (one byte per rank)
   // Start set; empty means the rule's goals. Each must be in the rule's space.
@@ -37,6 +52,7 @@ struct BfsOptions {
   // false (default): walk predecessors, depth = moves from a state TO the sources.
   // true: walk successors, depth = moves FROM the sources (same on undirected rules).
   bool forward = false;
+  BfsProgress* progress = nullptr;  // optional; not owned
   // Called after each level with its statistics and the running total; may be empty.
   std::function<void(const LevelStat&, std::uint64_t total)> on_level;
 };

@@ -80,6 +80,7 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, const Bitse
             });
           }
         }
+        if (options.progress) options.progress->add(range.size());
         return found;
       },
       std::plus<>());
@@ -108,6 +109,7 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, const Bits
           vw[w] |= fresh;
           found += static_cast<std::uint64_t>(std::popcount(fresh));
         }
+        if (options.progress) options.progress->add(range.size());
         return found;
       },
       std::plus<>());
@@ -150,6 +152,7 @@ BfsResult bitset_bfs(const R& rule, const BfsOptions& options, Policy policy) {
     }
     if (dir == Direction::kTopDown) parallel_clear(next);  // bottom-up writes every word of next
     previous = count;
+    if (options.progress) options.progress->start_level(depth + 1, frontier.num_words());
     count = dir == Direction::kTopDown ? topdown_step(rule, options, frontier, visited, next)
                                        : bottomup_step(rule, options, frontier, visited, next);
     unvisited -= count;

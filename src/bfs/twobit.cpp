@@ -101,6 +101,7 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
     const unsigned cur = depth % 2 == 0 ? 1u : 2u, nxt = 3u ^ cur;
     const auto next_depth = static_cast<std::uint8_t>(depth + 1);
     previous = count;
+    if (options.progress) options.progress->start_level(depth + 1, cells.num_words());
     if (dir == Direction::kTopDown) {
       count = tbb::parallel_reduce(
           all, std::uint64_t{0},
@@ -119,6 +120,7 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
               }
               if (m) cells.fetch_or(w, m | (m << 1));  // current -> old
             }
+            if (options.progress) options.progress->add(range.size());
             return found;
           },
           std::plus<>());
@@ -147,6 +149,7 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
                 found += static_cast<std::uint64_t>(std::popcount(fresh));
               }
             }
+            if (options.progress) options.progress->add(range.size());
             return found;
           },
           std::plus<>());

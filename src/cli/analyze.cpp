@@ -1,9 +1,14 @@
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <filesystem>
+#include <mutex>
+#include <thread>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +16,7 @@
 #include "stategraph/analysis.hpp"
 #include "stategraph/bfs.hpp"
 #include "stategraph/io.hpp"
+#include "stategraph/memory.hpp"
 #include "stategraph/rule.hpp"
 
 namespace stategraph::cli {
@@ -19,7 +25,8 @@ namespace {
 struct AnalyzeOptions {
   std::string rule;
   int rows = 0, cols = 0;
-  std::string variant = "serial";
+  std::string variant = "auto";
+  std::string max_memory;
   std::string out;
   std::string start;
   bool all = false;
@@ -31,6 +38,48 @@ struct AnalyzeOptions {
 std::string default_folder(const AnyRule& rule) {
   return std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
 }
+
+// Prints a progress line for a level that runs longer than a few seconds: share of
+// the level's scan done, rate and ETA. Runs beside the BFS and stops with it.
+class ProgressMonitor {
+ public:
+  explicit ProgressMonitor(const BfsProgress& p) : progress_(p), thread_([this] { loop(); }) {}
+  ~ProgressMonitor() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+
+ private:
+  void loop() {
+    using Clock = std::chrono::steady_clock;
+    int depth = -1;
+    Clock::time_point level_start = Clock::now(), last_print = level_start;
+    std::unique_lock lock(mutex_);
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return stop_; })) {
+      const int d = progress_.depth.load(std::memory_order_relaxed);
+      const auto now = Clock::now();
+      if (d != depth) depth = d, level_start = last_print = now;
+      const double running = std::chrono::duration<double>(now - level_start).count();
+      if (running < 5 || now - last_print < std::chrono::seconds(5)) continue;
+      last_print = now;
+      const double total = static_cast<double>(progress_.total.load(std::memory_order_relaxed));
+      const double done = static_cast<double>(progress_.done.load(std::memory_order_relaxed));
+      const double share = total > 0 ? done / total : 0;
+      std::fprintf(stderr, "  depth %d: %.1f%% of the level scanned, %.0f s so far, ETA %.0f s\n", d, 100 * share,
+                   running, share > 0 ? running * (1 - share) / share : 0.0);
+    }
+  }
+
+  const BfsProgress& progress_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  std::thread thread_;
+};
 
 int run_analyze(const AnalyzeOptions& o) {
   // Build and check everything before any work, so a bad input writes nothing.
@@ -46,7 +95,14 @@ int run_analyze(const AnalyzeOptions& o) {
     if (!o.start.empty()) ro.start = o.start;
     rules.push_back(make_rule(o.rule, o.rows, o.cols, ro));
   }
-  const VariantInfo& variant = find_variant(o.variant);
+  if (o.variant != "auto") find_variant(o.variant);  // unknown names fail before any work
+  std::uint64_t limit = available_memory();
+  std::string limit_source = "available memory (MemAvailable)";
+  if (!o.max_memory.empty()) {
+    const std::uint64_t cap = parse_bytes(o.max_memory);
+    if (limit == 0 || cap < limit) limit = cap, limit_source = "--max-memory limit";
+  }
+  if (limit == 0) limit = ~std::uint64_t{0}, limit_source = "unknown memory";
   const int threads = effective_threads(o.threads);
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
 
@@ -58,15 +114,24 @@ int run_analyze(const AnalyzeOptions& o) {
 
     BfsOptions bo;
     bo.want_depths = o.verify || std::holds_alternative<CardSwap>(rule);
+    // Checked before any allocation: the variant's buffers against the memory limit.
+    const VariantInfo& variant = choose_variant(o.variant, rule, bo, limit, limit_source);
+    const std::uint64_t need = variant.bytes_needed(rule, bo);
+    BfsProgress progress;
+    std::optional<ProgressMonitor> monitor;
     if (!o.quiet) {
       std::cerr << label << ": " << rule_size(rule) << " ranks, variant " << variant.name << ", " << threads
-                << " thread(s), needs about " << variant.bytes_needed(rule, bo) << " bytes\n";
+                << " thread(s), needs " << need << " bytes (" << format_bytes(need) << " of "
+                << format_bytes(limit) << " " << limit_source << ")\n";
+      bo.progress = &progress;
+      monitor.emplace(progress);
       bo.on_level = [](const LevelStat& l, std::uint64_t total) {
         std::cerr << "  depth " << l.depth << ": " << l.states << " new, " << total << " total, " << l.seconds
                   << " s, " << direction_name(l.direction) << "\n";
       };
     }
     const BfsResult result = variant.run(rule, bo);
+    monitor.reset();
     if (o.verify) {
       const std::string problem = verify_bfs(rule, result);
       if (!problem.empty()) throw std::runtime_error("verification failed: " + problem);
@@ -99,7 +164,12 @@ Command add_analyze(CLI::App& app) {
   sub->add_option("--rule", o->rule, "Move rule (see 'stategraph rules')");
   sub->add_option("--rows", o->rows, "Grid rows (default: the rule's seed size)");
   sub->add_option("--cols", o->cols, "Grid columns (default: the rule's seed size)");
-  sub->add_option("--variant", o->variant, "BFS variant: reference, serial")->capture_default_str();
+  std::string variants = "auto (fastest that fits: hybrid, topdown, then twobit)";
+  for (const auto& v : variant_table()) variants += ", " + std::string(v.name);
+  sub->add_option("--variant", o->variant, "BFS variant: " + variants)->capture_default_str();
+  sub->add_option("--max-memory", o->max_memory,
+                  "Refuse to run (exit 2) when the variant needs more bytes than this (K/M/G suffixes); "
+                  "default: MemAvailable");
   sub->add_option("--out", o->out, "Output folder (default results/<rule>-<rows>x<cols>/; with --all, the parent)");
   sub->add_option("--start", o->start, "cardswap start position, rows split by '/', e.g. '* A/**B'");
   sub->add_flag("--all", o->all, "Analyse the four seed rules at seed size (3x3, cardswap 2x3)");

@@ -1,0 +1,75 @@
+#include "stategraph/memory.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace stategraph {
+
+std::uint64_t parse_bytes(std::string_view text) {
+  const std::string shown(text);
+  std::size_t i = 0;
+  while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
+  const std::string number(text.substr(0, i));
+  std::string unit;
+  for (char c : text.substr(i)) unit += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  double scale = 0;
+  if (unit.empty() || unit == "b") scale = 1;
+  else if (unit == "k" || unit == "kb" || unit == "kib") scale = 1024.0;
+  else if (unit == "m" || unit == "mb" || unit == "mib") scale = 1024.0 * 1024;
+  else if (unit == "g" || unit == "gb" || unit == "gib") scale = 1024.0 * 1024 * 1024;
+  else if (unit == "t" || unit == "tb" || unit == "tib") scale = 1024.0 * 1024 * 1024 * 1024;
+  if (number.empty() || scale == 0 || number.find('.') != number.rfind('.'))
+    throw InputError("bad byte count '" + shown + "' (expected e.g. 4096, 512M, 1.5G)");
+  const double value = std::stod(number) * scale;
+  if (!(value >= 1) || value >= 9.2e18) throw InputError("byte count '" + shown + "' out of range");
+  return static_cast<std::uint64_t>(value);
+}
+
+std::string format_bytes(std::uint64_t bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double v = static_cast<double>(bytes);
+  int u = 0;
+  while (v >= 1024 && u < 4) v /= 1024, ++u;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.2f %s", v, units[u]);
+  return buf;
+}
+
+std::uint64_t available_memory() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::uint64_t kb = 0;
+  std::string unit;
+  while (in >> key >> kb) {
+    std::getline(in, unit);
+    if (key == "MemAvailable:") return kb * 1024;
+  }
+  return 0;
+}
+
+const VariantInfo& choose_variant(std::string_view name, const AnyRule& rule, const BfsOptions& options,
+                                  std::uint64_t limit, std::string_view limit_source) {
+  const std::string space = std::string(rule_name(rule)) + " " + rule_grid(rule).label();
+  if (name == "auto") {
+    for (std::string_view candidate : kAutoOrder) {
+      const VariantInfo& v = find_variant(candidate);
+      if (v.bytes_needed(rule, options) <= limit) return v;
+    }
+    const VariantInfo& smallest = find_variant(kAutoOrder[std::size(kAutoOrder) - 1]);
+    throw InputError(space + " needs at least " + format_bytes(smallest.bytes_needed(rule, options)) + " (variant " +
+                     std::string(smallest.name) + "), more than the " + format_bytes(limit) + " of " +
+                     std::string(limit_source));
+  }
+  const VariantInfo& v = find_variant(name);
+  const std::uint64_t need = v.bytes_needed(rule, options);
+  if (need > limit)
+    throw InputError(space + " with variant " + std::string(v.name) + " needs " + format_bytes(need) +
+                     ", more than the " + format_bytes(limit) + " of " + std::string(limit_source) +
+                     (v.name == "twobit" ? "" : " (try --variant twobit)"));
+  return v;
+}
+
+}  // namespace stategraph
