@@ -59,6 +59,16 @@ const RuleInfo& find_rule(std::string_view name);
 // Builds a rule; rows/cols of 0 mean the rule's default size.
 AnyRule make_rule(std::string_view name, int rows = 0, int cols = 0, const RuleOptions& options = {});
 
+// A callable k -> unrank(k) for one thread's ascending scan: the rule's own faster
+// unranker() when it has one (PermCursor-based), else a plain call of unrank.
+template <class R>
+auto make_unranker(const R& rule) {
+  if constexpr (requires { rule.unranker(); })
+    return rule.unranker();
+  else
+    return [&rule](std::uint64_t k) { return rule.unrank(k); };
+}
+
 inline std::string_view rule_name(const AnyRule& r) {
   return std::visit([](const auto& x) { return x.name(); }, r);
 }

@@ -10,17 +10,19 @@
 //    in the frontier, stopping at the first. Only the owner writes its words of
 //    `next` and `visited`: no atomics.
 // The layer size comes from per-task counters (the popcount of what each task set).
-// Direction choice (hybrid) follows Beamer, Asanovic & Patterson, SC'12, with edge
-// counts replaced by state counts (every state here has at most max_degree moves, and
-// the degrees of a puzzle's states differ little):
-//  * top-down -> bottom-up when frontier * kAlpha > unvisited;
-//  * bottom-up -> top-down when the frontier shrinks and frontier * kBeta < size.
+// Direction choice (hybrid): direction-optimizing BFS after Beamer, Asanovic &
+// Patterson, SC'12, with their edge-count heuristic replaced by a cost model that fits
+// these graphs (see choose_direction below).
 #pragma once
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <vector>
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -30,12 +32,28 @@
 
 namespace stategraph::bfs {
 
-// Beamer et al. tuned alpha = 14, beta = 24 on social graphs; on these puzzles a
-// bottom-up step costs about a third of a top-down step per state scanned (early
-// exit, no atomics), so bottom-up pays earlier. Measured on sliding 3x4 / rotate 3x4
-// (bench/bench_bfs.cpp, BFS12/*): see README.
-inline constexpr double kAlpha = 4.0;
-inline constexpr double kBeta = 24.0;
+// The hybrid's per-level choice. Beamer et al. switch on edge counts with alpha = 14,
+// beta = 24, tuned on social graphs whose frontier explodes within a level or two.
+// Puzzle graphs grow slowly (a layer is at most a few times the previous one) and
+// every state has at most max_degree moves, so we compare the work of the two steps
+// in "neighbour checks" (one rank + one random bitset access each; measured to cost
+// about the same in both directions on rotate 3x4 and sliding 3x4):
+//  * top-down expands every frontier state: F * d checks;
+//  * bottom-up scans every unvisited state: one not in the next layer tries all its d
+//    parents, one in it stops at the first frontier parent, on average after about
+//    half of them: (U - N / 2) * d checks, N the next layer's size, predicted from the
+//    last growth factor: N ~ min(U, F * F / F_prev).
+// Bottom-up is chosen when kBottomUpCost * (U - N / 2) < F. The decision is remade
+// every level, so the search can switch back when the frontier shrinks.
+inline constexpr double kBottomUpCost = 1.0;   // cost of a bottom-up check / top-down check
+inline constexpr double kFoundFraction = 0.5;  // parents tried by a state that is found
+
+inline Direction choose_direction(std::uint64_t frontier, std::uint64_t previous, std::uint64_t unvisited) {
+  const double f = static_cast<double>(frontier), u = static_cast<double>(unvisited);
+  const double growth = previous > 0 ? std::max(1.0, f / static_cast<double>(previous)) : 1.0;
+  const double next = std::min(u, f * growth);
+  return kBottomUpCost * (u - kFoundFraction * next) < f ? Direction::kBottomUp : Direction::kTopDown;
+}
 
 enum class Policy { kTopDown, kBottomUp, kHybrid };
 
@@ -60,26 +78,55 @@ inline void parallel_clear(Bitset& b) {
   });
 }
 
+// Memory-level parallelism: a random access into a bitset of hundreds of megabytes
+// misses every cache, and an atomic read-modify-write cannot overlap the next miss.
+// So neighbour ranks are computed and their words prefetched in batches of up to
+// kBatch, and only then tested and set: the misses of a batch overlap.
+inline constexpr int kBatch = 256;
+inline constexpr int kMaxMoves = 64;  // bound on max_degree for the batch buffers
+
+inline void prefetch_write(const void* p) { __builtin_prefetch(p, 1, 3); }
+inline void prefetch_read(const void* p) { __builtin_prefetch(p, 0, 3); }
+
+template <class R>
+void check_batchable(const R& rule) {
+  if (rule.max_degree() > kMaxMoves) throw std::logic_error("rule has more moves than the BFS batch buffer holds");
+}
+
 template <class R>
 std::uint64_t topdown_step(const R& rule, const BfsOptions& options, const Bitset& frontier, Bitset& visited,
                            Bitset& next) {
   const std::uint64_t* fw = frontier.words();
   std::uint64_t* nw = next.words();
+  const std::uint64_t* vw = visited.words();
   return tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(0, frontier.num_words(), kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+        auto unrank = make_unranker(rule);  // per task: it caches leading cells
+        std::array<std::uint64_t, kBatch + kMaxMoves> batch;
+        int size = 0;
+        auto flush = [&] {
+          for (int k = 0; k < size; ++k) {
+            const std::uint64_t q = batch[static_cast<std::size_t>(k)];
+            if (visited.atomic_set(q)) {
+              atomic_or_word(nw + (q >> 6), std::uint64_t{1} << (q & 63));
+              ++found;
+            }
+          }
+          size = 0;
+        };
         for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
           for (std::uint64_t bits = fw[w]; bits; bits &= bits - 1) {
             const std::uint64_t r = w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-            for_each_bfs_neighbour(rule, options, rule.unrank(r), [&](State p) {
+            for_each_bfs_neighbour(rule, options, unrank(r), [&](State p) {
               const std::uint64_t q = rule.rank(p);
-              if (visited.atomic_set(q)) {
-                atomic_or_word(nw + (q >> 6), std::uint64_t{1} << (q & 63));
-                ++found;
-              }
+              prefetch_write(vw + (q >> 6));
+              batch[static_cast<std::size_t>(size++)] = q;
             });
+            if (size >= kBatch) flush();
           }
         }
+        flush();
         if (options.progress) options.progress->add(range.size());
         return found;
       },
@@ -91,19 +138,41 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, const Bits
                             Bitset& next) {
   std::uint64_t* vw = visited.words();
   std::uint64_t* nw = next.words();
+  const std::uint64_t* fw = frontier.words();
   return tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(0, visited.num_words(), kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+        auto unrank = make_unranker(rule);  // per task: it caches leading cells
+        // The parents of one word's unvisited states (at most 64 * kMaxMoves ranks),
+        // prefetched as they are computed, then tested state by state.
+        std::vector<std::uint64_t> parents(64 * static_cast<std::size_t>(rule.max_degree()));
+        std::array<std::uint16_t, 65> start;
         for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+          const std::uint64_t unvisited = ~vw[w] & valid_mask(visited, w);
+          if (!unvisited) {
+            nw[w] = 0;  // bottom-up writes every word of next (it is not cleared)
+            continue;
+          }
+          std::size_t size = 0;
+          int states = 0;
+          for (std::uint64_t bits = unvisited; bits; bits &= bits - 1) {
+            start[static_cast<std::size_t>(states++)] = static_cast<std::uint16_t>(size);
+            for_each_bfs_parent(rule, options, unrank(w * 64 + static_cast<unsigned>(std::countr_zero(bits))),
+                                [&](State p) {
+                                  const std::uint64_t q = rule.rank(p);
+                                  prefetch_read(fw + (q >> 6));
+                                  parents[size++] = q;
+                                });
+          }
+          start[static_cast<std::size_t>(states)] = static_cast<std::uint16_t>(size);
           std::uint64_t fresh = 0;
-          for (std::uint64_t bits = ~vw[w] & valid_mask(visited, w); bits; bits &= bits - 1) {
-            const unsigned b = static_cast<unsigned>(std::countr_zero(bits));
-            bool hit = false;
-            for_each_bfs_parent(rule, options, rule.unrank(w * 64 + b), [&](State p) {
-              hit = frontier.test(rule.rank(p));
-              return hit;
-            });
-            if (hit) fresh |= std::uint64_t{1} << b;
+          int k = 0;
+          for (std::uint64_t bits = unvisited; bits; bits &= bits - 1, ++k) {
+            for (std::size_t j = start[static_cast<std::size_t>(k)]; j < start[static_cast<std::size_t>(k) + 1]; ++j)
+              if (frontier.test(parents[j])) {
+                fresh |= std::uint64_t{1} << std::countr_zero(bits);
+                break;
+              }
           }
           nw[w] = fresh;
           vw[w] |= fresh;
@@ -120,6 +189,7 @@ BfsResult bitset_bfs(const R& rule, const BfsOptions& options, Policy policy) {
   BfsResult result;
   LevelRecorder recorder(options, result);
   const std::uint64_t n = rule.size();
+  check_batchable(rule);
   Bitset visited(n), frontier(n), next(n);
   if (options.want_depths) result.depth.assign(n, kUnreached);
 
@@ -140,11 +210,7 @@ BfsResult bitset_bfs(const R& rule, const BfsOptions& options, Policy policy) {
       });
     }
     if (policy == Policy::kHybrid) {
-      if (dir == Direction::kTopDown && static_cast<double>(count) * kAlpha > static_cast<double>(unvisited))
-        dir = Direction::kBottomUp;
-      else if (dir == Direction::kBottomUp && count < previous &&
-               static_cast<double>(count) * kBeta < static_cast<double>(n))
-        dir = Direction::kTopDown;
+      dir = choose_direction(count, previous, unvisited);
     }
     if (unvisited == 0) {  // nothing left to find: the next layer is empty
       count = 0;

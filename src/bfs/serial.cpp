@@ -1,5 +1,8 @@
-// serial: one thread, a bitset of visited ranks and a vector of frontier ranks. The
-// simplest fast BFS and the baseline for the parallel variants.
+// serial: one thread, a bitset of visited ranks and a vector of frontier states. The
+// frontier holds packed states rather than ranks (same 8 bytes each), so a state is
+// ranked once when it is found and never unranked; the baseline for the parallel
+// variants.
+#include <algorithm>
 #include <vector>
 
 #include "stategraph/bits.hpp"
@@ -14,20 +17,23 @@ BfsResult serial_bfs(const R& rule, const BfsOptions& options) {
   LevelRecorder recorder(options, result);
   Bitset visited(rule.size());
   if (options.want_depths) result.depth.assign(rule.size(), kUnreached);
-  std::vector<std::uint64_t> frontier, next;
+  std::vector<State> frontier, next;
   for (State g : bfs_sources(rule, options)) {
     const std::uint64_t r = rule.rank(g);
-    if (!visited.test(r)) visited.set(r), frontier.push_back(r);
+    if (visited.test(r)) continue;
+    visited.set(r), frontier.push_back(g);
+    if (options.want_depths) result.depth[r] = 0;
   }
   std::uint64_t peak_frontier = 0;
   for (int depth = 0; recorder.record(frontier.size(), Direction::kTopDown); ++depth) {
-    if (options.want_depths)
-      for (auto r : frontier) result.depth[r] = static_cast<std::uint8_t>(depth);
     next.clear();
-    for (auto r : frontier) {
-      for_each_bfs_neighbour(rule, options, rule.unrank(r), [&](State p) {
+    const auto next_depth = static_cast<std::uint8_t>(std::min(depth + 1, kMaxDepth));
+    for (State s : frontier) {
+      for_each_bfs_neighbour(rule, options, s, [&](State p) {
         const std::uint64_t q = rule.rank(p);
-        if (!visited.test(q)) visited.set(q), next.push_back(q);
+        if (visited.test(q)) return;
+        visited.set(q), next.push_back(p);
+        if (options.want_depths) result.depth[q] = next_depth;
       });
     }
     peak_frontier = std::max<std::uint64_t>(peak_frontier, frontier.capacity() + next.capacity());

@@ -9,7 +9,8 @@
 //  * bottom-up: each unseen cell asks whether a BFS parent is current, stopping at the
 //    first; the task owns its words, others only read them. Its current cells become
 //    old in a separate pass after the level, since other tasks still read them.
-// The direction is chosen per level with the hybrid rule of bitset_engine.hpp.
+// The direction is chosen per level with the hybrid's cost model (choose_direction in
+// bitset_engine.hpp).
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
@@ -89,11 +90,7 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
   std::uint64_t unvisited = n - count, previous = 0;
   Direction dir = Direction::kTopDown;
   for (int depth = 0; recorder.record(count, dir); ++depth) {
-    if (static_cast<double>(count) * kAlpha > static_cast<double>(unvisited) && dir == Direction::kTopDown)
-      dir = Direction::kBottomUp;
-    else if (dir == Direction::kBottomUp && count < previous &&
-             static_cast<double>(count) * kBeta < static_cast<double>(n))
-      dir = Direction::kTopDown;
+    dir = choose_direction(count, previous, unvisited);
     if (unvisited == 0) {
       count = 0;
       continue;
@@ -106,11 +103,12 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
       count = tbb::parallel_reduce(
           all, std::uint64_t{0},
           [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+        auto unrank = make_unranker(rule);  // per task: it caches leading cells
             for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
               const std::uint64_t m = cells.cells_equal(w, cells.load(w), cur);
               for (std::uint64_t bits = m; bits; bits &= bits - 1) {
                 const std::uint64_t r = w * 32 + static_cast<unsigned>(std::countr_zero(bits)) / 2;
-                for_each_bfs_neighbour(rule, options, rule.unrank(r), [&](State p) {
+                for_each_bfs_neighbour(rule, options, unrank(r), [&](State p) {
                   const std::uint64_t q = rule.rank(p);
                   if (cells.claim(q, nxt)) {
                     ++found;
@@ -128,6 +126,7 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
       count = tbb::parallel_reduce(
           all, std::uint64_t{0},
           [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+        auto unrank = make_unranker(rule);  // per task: it caches leading cells
             for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
               const std::uint64_t word = cells.load(w);
               std::uint64_t fresh = 0;
@@ -135,7 +134,7 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
                 const unsigned b = static_cast<unsigned>(std::countr_zero(bits));
                 const std::uint64_t r = w * 32 + b / 2;
                 bool hit = false;
-                for_each_bfs_parent(rule, options, rule.unrank(r), [&](State p) {
+                for_each_bfs_parent(rule, options, unrank(r), [&](State p) {
                   hit = cells.get(rule.rank(p)) == cur;
                   return hit;
                 });

@@ -30,6 +30,12 @@ class Rotate : public GridRule {
   std::uint64_t size() const { return kFactorial[static_cast<std::size_t>(n_)]; }
   std::uint64_t rank(State s) const { return perm_rank(s, n_); }
   State unrank(std::uint64_t r) const { return perm_unrank(r, n_); }
+  // unrank for ascending scans (see PermCursor); one per thread.
+  struct Unranker {
+    PermCursor cursor;
+    State operator()(std::uint64_t r) { return cursor.unrank(r); }
+  };
+  Unranker unranker() const { return Unranker{PermCursor(n_)}; }
   bool in_space(State) const { return true; }
   std::vector<State> goals() const { return {identity_state(n_)}; }
 

@@ -33,6 +33,16 @@ class Sliding : public GridRule {
     const auto blank = static_cast<int>((r << 1) / kFactorial[static_cast<std::size_t>(n_ - 1)]);
     return inverse_perm(parity_unrank(r, n_, blank_parity(blank)), n_);
   }
+  // unrank for ascending scans (see PermCursor); one per thread.
+  struct Unranker {
+    const Sliding* rule;
+    PermCursor cursor;
+    State operator()(std::uint64_t r) {
+      return inverse_perm(cursor.parity_unrank(r, [this](unsigned blank) { return rule->blank_parity(static_cast<int>(blank)); }),
+                          rule->n_);
+    }
+  };
+  Unranker unranker() const { return Unranker{this, PermCursor(n_)}; }
   // True when s is in the goal's class (the ranked space).
   bool in_space(State s) const { return perm_parity(s, n_) == blank_parity(find_cell(s, n_, 0)); }
 
