@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
   const std::vector<stategraph::cli::Command> commands = {
       stategraph::cli::add_rules(app),
       stategraph::cli::add_analyze(app),
+      stategraph::cli::add_solve(app),
+      stategraph::cli::add_table(app),
   };
   try {
     app.parse(argc, argv);

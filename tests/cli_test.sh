@@ -57,5 +57,70 @@ for i in 1 2 3 4 5 6 7 8 9; do [ -e "$tmp/bad$i" ] && bad "bad$i: output written
 
 expect 1 "unwritable output" -- "$bin" analyze --rule sliding --rows 2 --cols 2 --out /proc/forbidden --quiet
 
+# --- solve ---
+# Samples of each rule end to end; exit codes; table files; bad input.
+# answer RULE INPUT EXPECTED [ARGS...]: stdin INPUT (printf format) gives stdout EXPECTED.
+answer() {
+  local rule=$1 input=$2 want=$3; shift 3
+  local got
+  got=$(printf -- "$input" | "$bin" solve --rule "$rule" "$@" 2>"$tmp/err")
+  local rc=$?
+  [ "$rc" = 0 ] && [ "$got" = "$want" ] && ok || bad "solve $rule $*: got '$got' (exit $rc, $(head -c 200 "$tmp/err")), wanted '$want'"
+}
+answer rotate '2\n1 2 3\n4 5 6\n7 8 9\n1 5 2\n4 6 3\n7 8 9\n' $'0\n3'
+answer primeswap '2\n7 3 2\n4 1 5\n6 8 9\n\n9 8 5\n2 4 1\n3 7 6\n' $'6\n-1'
+answer cardswap '* A\n**B\n' '17'
+answer cardswap 'A B\n***\n' '12'
+answer cardswap '* A\r\n**B' '17'
+answer sliding '1\n6 3 8\n1 4 5\n2 7 9\n' '20 count=2' --count
+answer sliding '1\n6 3 8\n1 4 5\n2 7 0\n' '20' --variant twobit
+answer rotate '1\r\n1 5 2\r\n4 6 3\r\n7 8 9\r\n' '3 count=1 path=r1c2,r1c2,r1c2' --path --count
+expect 0 "solve --state" -- "$bin" solve --rule sliding --state 638145279 --path --boards
+[ "$(head -1 "$tmp/out" | cut -d' ' -f1)" = 20 ] && [ "$(wc -l <"$tmp/out")" = 22 ] && ok || bad "--state --path --boards: $(head -2 "$tmp/out")"
+printf '2\n1 2 3\n4 5 6\n7 8 9\n1 5 2\n4 6 3\n7 8 9\n' >"$tmp/rot.txt"
+expect 0 "solve --input" -- "$bin" solve --rule rotate --input "$tmp/rot.txt"
+[ "$(cat "$tmp/out")" = $'0\n3' ] && ok || bad "solve --input answers"
+
+# Table files: build, solve from the mapped table, refuse mismatches.
+expect 0 "table build" -- "$bin" table build --rule rotate --out "$tmp/rot.sgdt"
+ls "$tmp" | grep -q 'sgdt.tmp' && bad "table build left a temporary file" || ok
+expect 0 "solve --table" -- "$bin" solve --rule rotate --table "$tmp/rot.sgdt" --input "$tmp/rot.txt"
+[ "$(cat "$tmp/out")" = $'0\n3' ] && ok || bad "solve --table answers: $(cat "$tmp/out")"
+expect 0 "solve --table, rule from the table" -- "$bin" solve --table "$tmp/rot.sgdt" --state 152463789
+[ "$(cat "$tmp/out")" = 3 ] && ok || bad "solve --table without --rule"
+expect 2 "table of another rule" -- "$bin" solve --rule primeswap --table "$tmp/rot.sgdt" --state 123456789
+grep -q 'built for rotate 3x3' "$tmp/err" && ok || bad "mismatch message: $(cat "$tmp/err")"
+expect 2 "table of another size" -- "$bin" solve --rule rotate --rows 2 --cols 3 --table "$tmp/rot.sgdt" --state 123456
+cp "$tmp/rot.sgdt" "$tmp/bad.sgdt"
+printf '\x55' | dd of="$tmp/bad.sgdt" bs=1 seek=5000 conv=notrunc status=none
+expect 2 "corrupted table" -- "$bin" solve --table "$tmp/bad.sgdt" --state 152463789
+grep -q checksum "$tmp/err" && ok || bad "checksum message: $(cat "$tmp/err")"
+expect 2 "missing table" -- "$bin" solve --table "$tmp/none.sgdt" --state 152463789
+expect 2 "mod3 for a directed rule" -- "$bin" table build --rule rotate --encoding mod3 --out "$tmp/m.sgdt"
+[ -e "$tmp/m.sgdt" ] && bad "table written for a refused encoding" || ok
+expect 1 "unwritable table" -- "$bin" table build --rule rotate --rows 2 --cols 2 --out /proc/forbidden/t.sgdt
+
+# Bad input: one line on stderr naming query and line, exit 2.
+solve_bad() {
+  local what=$1 rule=$2 input=$3 fragment=$4
+  printf -- "$input" >"$tmp/in.txt"
+  expect 2 "$what" -- "$bin" solve --rule "$rule" --input "$tmp/in.txt"
+  grep -q -- "$fragment" "$tmp/err" && ok || bad "$what: '$fragment' not in: $(cat "$tmp/err")"
+}
+solve_bad "empty input" rotate '' 'empty input'
+solve_bad "negative T" rotate '-1\n' 'line 1'
+solve_bad "truncated grid" rotate '1\n1 2 3\n4 5 6\n' 'query 1, line 4'
+solve_bad "extra tokens" rotate '1\n1 2 3 4\n5 6 7\n8 9 1\n' 'query 1, line 2'
+solve_bad "repeated tile" primeswap '1\n1 2 3\n4 5 6\n7 8 8\n' 'query 1, line 4: number 8 appears twice'
+solve_bad "tile out of range" sliding '1\n1 2 3\n4 5 6\n7 8 10\n' 'query 1, line 4'
+solve_bad "T larger than the grids" rotate '2\n1 2 3\n4 5 6\n7 8 9\n' 'query 2'
+solve_bad "not a card" cardswap '* X\n**B\n' "query 1, lines 1-2"
+expect 2 "bad --state" -- "$bin" solve --rule rotate --state 12345678
+printf '3\n1 2 3\n4 5 6\n7 8 9\n1 2 2\n4 5 6\n7 8 9\n1 5 2\n4 6 3\n7 8 9\n' >"$tmp/kg.txt"
+"$bin" solve --rule rotate --keep-going --input "$tmp/kg.txt" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" = 2 ] && [ "$(cat "$tmp/out")" = $'0\nerror\n3' ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q 'query 2, line 5' "$tmp/err" \
+  && ok || bad "--keep-going: exit $rc, out '$(cat "$tmp/out")', err '$(cat "$tmp/err")'"
+
 echo "cli_test: $pass passed, $fail failed"
 [ "$fail" = 0 ]
