@@ -74,6 +74,10 @@ struct GraphOptions {
   // instead of BFS from every state.
   std::uint64_t all_sources_limit = 64;
   std::string variant = "hybrid";  // BFS variant for whole-space runs (sliding orbits)
+  // Optional: the BFS from the rule's goals (default sources and direction). When it
+  // reached every rank of rotate or sliding, the space is one component and the
+  // component search is skipped (see analyze_graph in src/analysis/graph.cpp).
+  const BfsResult* goal_bfs = nullptr;
 };
 
 struct GraphReport {

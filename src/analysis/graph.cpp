@@ -253,7 +253,23 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
       exact_seconds += std::chrono::duration<double>(Clock::now() - t).count();
     }
   };
-  report.components = find_components(rule, co);
+  const BfsResult* goal = options.goal_bfs;
+  if (!plan.collect && goal && !goal->layers.empty() && goal->reached() == rule_size(rule)) {
+    // The goal's BFS reached every rank, so the space is one component with
+    // representative rank 0. Its eccentricity equals the goal's (max_depth): for rotate
+    // every vertex of a Cayley graph has the same out- and in-eccentricity (the longest
+    // shortest word in the group; diameter.cpp); for sliding, rank 0 has its blank on
+    // cell 0 and the goal on the last cell, one orbit of the 180-degree turn, and the
+    // eccentricity depends only on that orbit (diameter.cpp).
+    ComponentInfo whole;
+    whole.size = rule_size(rule);
+    whole.representative = 0;
+    whole.eccentricity_of_representative = goal->max_depth();
+    whole.has_goal = true;
+    report.components = {whole};
+  } else {
+    report.components = find_components(rule, co);
+  }
   report.components_seconds = std::chrono::duration<double>(Clock::now() - t0).count() - exact_seconds;
   report.diameter_seconds = exact_seconds;
   finish_diameters(rule, options, plan, report);

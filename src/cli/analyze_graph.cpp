@@ -34,6 +34,7 @@ GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& su
   GraphOptions go;
   go.method = o.exact ? DiameterMethod::kExact : DiameterMethod::kAuto;
   go.exact_limit = o.max_exact_states;
+  go.goal_bfs = &result;
   const GraphReport report = analyze_graph(rule, go);
 
   Summary::Graph g;
