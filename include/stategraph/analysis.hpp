@@ -29,6 +29,20 @@ struct Summary {
   std::uint64_t peak_bytes = 0;
   std::uint64_t goals = 0;
   std::optional<int> start_distance;  // cardswap: depth of the start (-1 unreachable)
+  // The whole-graph columns (graph.hpp, issue 4), after the columns above; written
+  // empty when the graph analysis did not run.
+  struct Graph {
+    std::uint64_t components = 0;
+    std::uint64_t largest_component = 0;
+    int diameter = -1;  // -1: undetermined (written empty)
+    std::uint64_t goal_component_size = 0;
+    double average_distance = 0;  // mean distance from the goal over reachable states
+    std::uint64_t edges = 0;      // moves inside the goal's component
+    std::uint64_t diameter_bfs_runs = 0;
+    double diameter_seconds = 0;
+    std::string diameter_method;
+  };
+  std::optional<Graph> graph;
 };
 
 Summary summarize(const AnyRule& rule, const BfsResult& result, std::string variant, int threads);

@@ -54,11 +54,24 @@ Summary summarize(const AnyRule& rule, const BfsResult& result, std::string vari
 
 CsvTable summary_table(const Summary& s) {
   CsvTable t({"rule", "rows", "cols", "space_size", "reachable", "max_depth", "antipodes", "variant", "threads",
-              "seconds", "peak_bytes", "goals", "start_distance"});
-  t.add_row({s.rule, std::to_string(s.rows), std::to_string(s.cols), std::to_string(s.space_size),
+              "seconds", "peak_bytes", "goals", "start_distance", "components", "largest_component", "diameter",
+              "goal_component_size", "average_distance", "edges", "diameter_bfs_runs", "diameter_seconds",
+              "diameter_method"});
+  std::vector<std::string> row = {s.rule, std::to_string(s.rows), std::to_string(s.cols), std::to_string(s.space_size),
              std::to_string(s.reachable), std::to_string(s.max_depth), std::to_string(s.antipodes), s.variant,
              std::to_string(s.threads), fmt_double(s.seconds), std::to_string(s.peak_bytes), std::to_string(s.goals),
-             s.start_distance ? std::to_string(*s.start_distance) : std::string()});
+             s.start_distance ? std::to_string(*s.start_distance) : std::string()};
+  if (s.graph) {
+    const auto& g = *s.graph;
+    for (auto v : {std::to_string(g.components), std::to_string(g.largest_component),
+                   g.diameter < 0 ? std::string() : std::to_string(g.diameter), std::to_string(g.goal_component_size),
+                   fmt_double(g.average_distance), std::to_string(g.edges), std::to_string(g.diameter_bfs_runs),
+                   fmt_double(g.diameter_seconds), g.diameter_method})
+      row.push_back(v);
+  } else {
+    row.resize(row.size() + 9);
+  }
+  t.add_row(std::move(row));
   return t;
 }
 

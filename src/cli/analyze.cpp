@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "analyze_graph.hpp"
 #include "commands.hpp"
 #include "stategraph/analysis.hpp"
 #include "stategraph/bfs.hpp"
@@ -33,6 +34,7 @@ struct AnalyzeOptions {
   int threads = 0;
   bool quiet = false;
   bool verify = false;
+  GraphCliOptions graph;  // analyze_graph.hpp
 };
 
 std::string default_folder(const AnyRule& rule) {
@@ -113,7 +115,7 @@ int run_analyze(const AnalyzeOptions& o) {
     else dir = o.all ? std::filesystem::path(o.out) / label : std::filesystem::path(o.out);
 
     BfsOptions bo;
-    bo.want_depths = o.verify || std::holds_alternative<CardSwap>(rule);
+    bo.want_depths = o.verify || std::holds_alternative<CardSwap>(rule) || graph_wants_depths(o.graph);
     // Checked before any allocation: the variant's buffers against the memory limit.
     const VariantInfo& variant = choose_variant(o.variant, rule, bo, limit, limit_source);
     const std::uint64_t need = variant.bytes_needed(rule, bo);
@@ -137,11 +139,13 @@ int run_analyze(const AnalyzeOptions& o) {
       if (!problem.empty()) throw std::runtime_error("verification failed: " + problem);
       if (!o.quiet) std::cerr << "  verified: depth table consistent with every move\n";
     }
-    const Summary summary = summarize(rule, result, std::string(variant.name), threads);
+    Summary summary = summarize(rule, result, std::string(variant.name), threads);
+    const GraphOutputs graph = run_graph(rule, result, summary, o.graph, o.quiet);
     FileSet files(dir);
-    files.stage("distribution.csv", distribution_table(result).str());
+    files.stage("distribution.csv", distribution_with_paths(result, graph.paths).str());
     files.stage("levels.csv", levels_table(result).str());
     files.stage("summary.csv", summary_table(summary).str());
+    for (const auto& [name, content] : graph.files) files.stage(name, content);
     files.commit();
     std::cout << label << ": " << summary.reachable << " of " << summary.space_size << " states reachable, max depth "
               << summary.max_depth << " (" << summary.antipodes << " antipodes)";
@@ -176,6 +180,7 @@ Command add_analyze(CLI::App& app) {
   sub->add_option("--threads", o->threads, "Worker threads (0 = all cores)")->capture_default_str();
   sub->add_flag("--quiet", o->quiet, "No per-level log on stderr");
   sub->add_flag("--verify", o->verify, "Check the depth table against every move (slow on big spaces)");
+  add_graph_options(sub, o->graph);
   return {sub, [o] { return run_analyze(*o); }};
 }
 

@@ -1,0 +1,38 @@
+// The whole-graph part of `analyze` (issue 4): its options, and the run after the BFS
+// that fills the summary's graph columns and produces components.csv,
+// component_sizes.csv, antipodes.csv and the `paths` column of distribution.csv.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "stategraph/analysis.hpp"
+#include "stategraph/graph.hpp"
+
+namespace stategraph::cli {
+
+struct GraphCliOptions {
+  bool skip = false;                  // --no-graph
+  std::uint64_t max_components = 1000;
+  std::uint64_t max_antipodes = 100;
+  bool exact = false;                 // --exact-diameter: no symmetry shortcuts
+  std::uint64_t max_exact_states = GraphOptions{}.exact_limit;
+};
+
+void add_graph_options(CLI::App* sub, GraphCliOptions& o);
+// The graph analysis reads the BFS depth table.
+inline bool graph_wants_depths(const GraphCliOptions& o) { return !o.skip; }
+
+struct GraphOutputs {
+  std::vector<PathCount> paths;                              // empty: not computed
+  std::vector<std::pair<std::string, std::string>> files;   // name, content
+};
+
+// Runs after the BFS from the goals; fills summary.graph. Nothing when o.skip.
+GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& summary, const GraphCliOptions& o,
+                       bool quiet);
+
+}  // namespace stategraph::cli

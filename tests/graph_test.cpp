@@ -1,0 +1,381 @@
+// The whole-graph analyses (graph.hpp) against an independent brute force: a plain
+// adjacency list built from for_each_successor over every rank, components by BFS
+// (undirected rules) or Kosaraju (rotate), and BFS from every state of every component.
+#include <gtest/gtest.h>
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "stategraph/analysis.hpp"
+#include "stategraph/graph.hpp"
+
+namespace stategraph {
+namespace {
+
+struct Brute {
+  std::vector<std::vector<std::uint64_t>> adj;            // successors by rank
+  std::vector<std::uint64_t> comp;                        // component id per rank (ids by smallest rank)
+  std::vector<std::vector<std::uint64_t>> members;        // ranks per component, ascending
+  std::vector<int> ecc;                                    // per rank, along successors within the component
+};
+
+std::vector<std::uint64_t> bfs_dist(const std::vector<std::vector<std::uint64_t>>& adj, std::uint64_t src) {
+  std::vector<std::uint64_t> dist(adj.size(), ~std::uint64_t{0}), q{src};
+  dist[src] = 0;
+  for (std::size_t i = 0; i < q.size(); ++i)
+    for (auto w : adj[q[i]])
+      if (dist[w] == ~std::uint64_t{0}) dist[w] = dist[q[i]] + 1, q.push_back(w);
+  return dist;
+}
+
+Brute brute_force(const AnyRule& rule, bool eccentricities = true) {
+  Brute b;
+  std::visit(
+      [&](const auto& r) {
+        const std::uint64_t n = r.size();
+        b.adj.resize(n);
+        for (std::uint64_t k = 0; k < n; ++k) r.for_each_successor(r.unrank(k), [&](State t) { b.adj[k].push_back(r.rank(t)); });
+      },
+      rule);
+  const std::uint64_t n = b.adj.size();
+  std::vector<std::vector<std::uint64_t>> radj(n);
+  for (std::uint64_t k = 0; k < n; ++k)
+    for (auto t : b.adj[k]) radj[t].push_back(k);
+  const std::uint64_t none = ~std::uint64_t{0};
+  b.comp.assign(n, none);
+  // Kosaraju: finishing order on adj, then components on the reverse graph. On an
+  // undirected graph adj == radj and this is plain BFS-by-BFS component labelling.
+  std::vector<std::uint64_t> order;
+  std::vector<char> seen(n, 0);
+  for (std::uint64_t s = 0; s < n; ++s) {
+    if (seen[s]) continue;
+    std::vector<std::pair<std::uint64_t, std::size_t>> stack{{s, 0}};
+    seen[s] = 1;
+    while (!stack.empty()) {
+      auto& [v, i] = stack.back();
+      if (i < b.adj[v].size()) {
+        const auto w = b.adj[v][i++];
+        if (!seen[w]) seen[w] = 1, stack.push_back({w, 0});
+      } else {
+        order.push_back(v);
+        stack.pop_back();
+      }
+    }
+  }
+  std::vector<std::uint64_t> label(n, none);
+  std::uint64_t labels = 0;
+  for (auto it = order.rbegin(); it != order.rend(); ++it) {
+    if (label[*it] != none) continue;
+    std::vector<std::uint64_t> q{*it};
+    label[*it] = labels;
+    for (std::size_t i = 0; i < q.size(); ++i)
+      for (auto w : radj[q[i]])
+        if (label[w] == none) label[w] = labels, q.push_back(w);
+    ++labels;
+  }
+  // Renumber by smallest rank.
+  std::map<std::uint64_t, std::uint64_t> renumber;
+  for (std::uint64_t k = 0; k < n; ++k)
+    if (!renumber.count(label[k])) renumber.emplace(label[k], renumber.size());
+  b.members.resize(renumber.size());
+  for (std::uint64_t k = 0; k < n; ++k) b.comp[k] = renumber[label[k]], b.members[b.comp[k]].push_back(k);
+  if (!eccentricities) return b;
+  b.ecc.assign(n, 0);
+  tbb::parallel_for(std::uint64_t{0}, n, [&](std::uint64_t s) {
+    const auto dist = bfs_dist(b.adj, s);
+    int e = 0;
+    for (auto w : b.members[b.comp[s]]) {
+      EXPECT_NE(dist[w], none) << "strong component not strongly connected";
+      e = std::max(e, static_cast<int>(dist[w]));
+    }
+    b.ecc[s] = e;
+  });
+  return b;
+}
+
+std::string label(const AnyRule& rule) { return std::string(rule_name(rule)) + " " + rule_grid(rule).label(); }
+
+// The all-pairs brute force is the slow part of this suite: computed once per rule.
+const Brute& cached_brute(const AnyRule& rule) {
+  static std::map<std::string, Brute> cache;
+  std::string key = label(rule);
+  if (const auto* c = std::get_if<CardSwap>(&rule)) key += " " + c->format(c->start());
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, brute_force(rule)).first;
+  return it->second;
+}
+
+std::vector<AnyRule> brute_rules() {
+  std::vector<AnyRule> out;
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{2, 2}, {2, 3}, {3, 2}}) {
+    out.push_back(make_rule("sliding", r, c));
+    out.push_back(make_rule("rotate", r, c));
+    out.push_back(make_rule("primeswap", r, c));
+  }
+  out.push_back(make_rule("sliding", 2, 4));
+  out.push_back(make_rule("primeswap", 2, 4));
+  out.push_back(make_rule("cardswap", 2, 3, RuleOptions{"* A/**B"}));
+  out.push_back(make_rule("cardswap", 3, 2, RuleOptions{"A*/* /*B"}));
+  out.push_back(make_rule("cardswap", 2, 4, RuleOptions{"A***/ **B"}));
+  out.push_back(make_rule("cardswap", 3, 3, RuleOptions{"A**/* */**B"}));
+  return out;
+}
+
+void expect_matches(const AnyRule& rule, const Brute& b, const GraphReport& g, const std::string& what) {
+  ASSERT_EQ(g.components.size(), b.members.size()) << what;
+  int diameter = 0;
+  std::uint64_t goal_part = 0;
+  std::set<std::uint64_t> goal_ranks;
+  std::visit([&](const auto& r) { for (State s : r.goals()) goal_ranks.insert(r.rank(s)); }, rule);
+  for (std::size_t i = 0; i < b.members.size(); ++i) {
+    const auto& m = b.members[i];
+    const ComponentInfo& c = g.components[i];
+    EXPECT_EQ(c.size, m.size()) << what << " component " << i;
+    EXPECT_EQ(c.representative, m.front()) << what << " component " << i;
+    EXPECT_EQ(c.eccentricity_of_representative, b.ecc[m.front()]) << what << " component " << i;
+    int d = 0;
+    bool goal = false;
+    for (auto k : m) d = std::max(d, b.ecc[k]), goal = goal || goal_ranks.count(k);
+    EXPECT_EQ(c.diameter, d) << what << " component " << i;
+    EXPECT_EQ(c.has_goal, goal) << what << " component " << i;
+    diameter = std::max(diameter, d);
+    if (goal) goal_part += m.size();
+  }
+  EXPECT_EQ(g.diameter, diameter) << what;
+  EXPECT_EQ(g.goal_component_size, goal_part) << what;
+}
+
+TEST(Graph, ComponentsAndDiametersMatchBruteForce) {
+  for (const AnyRule& rule : brute_rules()) {
+    const Brute& b = cached_brute(rule);
+    expect_matches(rule, b, analyze_graph(rule), label(rule) + " auto");
+    const BfsResult from_goal = find_variant("serial").run(rule, BfsOptions{});
+    GraphOptions with_goal;
+    with_goal.goal_bfs = &from_goal;  // may skip the component search (one component)
+    expect_matches(rule, b, analyze_graph(rule, with_goal), label(rule) + " with goal BFS");
+    GraphOptions exact;
+    exact.method = DiameterMethod::kExact;
+    expect_matches(rule, b, analyze_graph(rule, exact), label(rule) + " exact");
+    if (rule_size(rule) > 1000) continue;  // bigger components already took BoundingDiameters above
+    exact.all_sources_limit = 0;  // BoundingDiameters on every undirected component
+    expect_matches(rule, b, analyze_graph(rule, exact), label(rule) + " bounding");
+  }
+}
+
+// rotate: weak components (both directions), forward-reachability components and
+// forward-backward strong components are the same partition (every move is a
+// bijection, so every edge lies on a cycle), and match Kosaraju's.
+TEST(Graph, RotateWeakEqualsStrong) {
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{2, 2}, {2, 3}, {3, 2}, {2, 4}}) {
+    const AnyRule rule = make_rule("rotate", r, c);
+    ComponentOptions weak, forward;
+    weak.connectivity = Connectivity::kWeak;
+    forward.connectivity = Connectivity::kForward;
+    const auto w = find_components(rule, weak);
+    const auto f = find_components(rule, forward);
+    const auto s = strong_components(rule);
+    const Brute b = brute_force(rule, false);
+    ASSERT_EQ(w.size(), s.size()) << label(rule);
+    ASSERT_EQ(f.size(), s.size()) << label(rule);
+    ASSERT_EQ(b.members.size(), s.size()) << label(rule);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      EXPECT_EQ(w[i].representative, s[i].first) << label(rule);
+      EXPECT_EQ(w[i].size, s[i].second) << label(rule);
+      EXPECT_EQ(f[i].representative, s[i].first) << label(rule);
+      EXPECT_EQ(f[i].size, s[i].second) << label(rule);
+      EXPECT_EQ(b.members[i].front(), s[i].first) << label(rule);
+      EXPECT_EQ(b.members[i].size(), s[i].second) << label(rule);
+    }
+  }
+  // 2x2: one block, a 4-cycle of positions: 24 / 4 = 6 components of 4 states.
+  const auto c22 = find_components(make_rule("rotate", 2, 2));
+  ASSERT_EQ(c22.size(), 6u);
+  for (const auto& c : c22) {
+    EXPECT_EQ(c.size, 4u);
+    EXPECT_EQ(c.eccentricity_of_representative, 3);
+  }
+}
+
+// The facts the symmetry shortcuts rest on, checked on all states: rotate — every state
+// of a component has the same eccentricity; sliding — a state's eccentricity depends only
+// on the orbit of its blank cell under the grid's mirror symmetries.
+TEST(Graph, SymmetryShortcutsHoldOnEveryState) {
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{2, 2}, {2, 3}, {3, 2}, {2, 4}}) {
+    const AnyRule rot = make_rule("rotate", r, c);
+    if (rule_size(rot) <= 720) {
+      const Brute b = brute_force(rot);
+      for (const auto& m : b.members)
+        for (auto k : m) EXPECT_EQ(b.ecc[k], b.ecc[m.front()]) << label(rot);
+    }
+    const AnyRule sl = make_rule("sliding", r, c);
+    const Brute& b = cached_brute(sl);
+    const auto& s = std::get<Sliding>(sl);
+    std::map<int, int> by_blank;
+    for (std::uint64_t k = 0; k < s.size(); ++k) {
+      const int blank = find_cell(s.unrank(k), s.cells(), 0);
+      auto [it, fresh] = by_blank.emplace(blank, b.ecc[k]);
+      EXPECT_EQ(it->second, b.ecc[k]) << label(sl) << " blank " << blank;
+    }
+    for (auto [blank, e] : by_blank) {
+      const int br = blank / c, bc = blank % c;
+      EXPECT_EQ(by_blank[br * c + (c - 1 - bc)], e) << label(sl);
+      EXPECT_EQ(by_blank[(r - 1 - br) * c + bc], e) << label(sl);
+      if (r == c) EXPECT_EQ(by_blank[bc * c + br], e) << label(sl);
+    }
+  }
+}
+
+// Known: the 8-puzzle's diameter is 31; from a state with the blank in the centre the
+// eccentricity is 30 with 148 states at 30 (every such state: tile relabelling).
+TEST(Graph, EightPuzzle) {
+  const AnyRule rule = make_rule("sliding", 3, 3);
+  const GraphReport g = analyze_graph(rule);
+  ASSERT_EQ(g.components.size(), 1u);
+  EXPECT_EQ(g.components[0].size, 181440u);
+  EXPECT_EQ(g.diameter, 31);
+  EXPECT_EQ(g.diameter_method, "blank-orbits");
+  EXPECT_LE(g.diameter_bfs_runs, 2u);  // three orbits, one measured by the component search
+  const auto& s = std::get<Sliding>(rule);
+  State centre = s.parse("1 2 3/4 _ 5/6 7 8");
+  if (!s.in_space(centre)) centre = s.parse("2 1 3/4 _ 5/6 7 8");
+  BfsOptions o;
+  o.sources = {centre};
+  const BfsResult r = find_variant("hybrid").run(rule, o);
+  EXPECT_EQ(r.max_depth(), 30);
+  EXPECT_EQ(r.layers.back(), 148u);
+}
+
+// BoundingDiameters against BFS from every state on the largest components of
+// primeswap 2x4 and 3x3 (small enough for all sources).
+TEST(Graph, BoundingMatchesAllSources) {
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{2, 4}, {3, 3}}) {
+    const AnyRule rule = make_rule("primeswap", r, c);
+    std::vector<std::vector<std::uint64_t>> comps;
+    ComponentOptions co;
+    co.collect_limit = 3000;
+    co.on_component = [&](ComponentInfo& info, std::vector<std::uint64_t>& ranks) {
+      if (info.size >= 20 && !ranks.empty()) comps.push_back(ranks);
+    };
+    find_components(rule, co);
+    std::sort(comps.begin(), comps.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+    if (comps.size() > 6) comps.resize(6);
+    ASSERT_FALSE(comps.empty());
+    for (const auto& m : comps) {
+      std::uint64_t runs_all = 0, runs_bound = 0;
+      const int all = exact_diameter(rule, m, ~std::uint64_t{0}, runs_all);
+      const int bound = exact_diameter(rule, m, 0, runs_bound);
+      EXPECT_EQ(all, bound) << label(rule) << " component of " << m.size();
+      EXPECT_EQ(runs_all, m.size());
+    }
+  }
+}
+
+TEST(Graph, PrimeSwap3x3) {
+  const AnyRule rule = make_rule("primeswap", 3, 3);
+  const GraphReport g = analyze_graph(rule);
+  EXPECT_EQ(g.goal_component_size, 177872u);
+  EXPECT_EQ(g.largest_component, 177872u);
+  std::uint64_t total = 0;
+  for (const auto& c : g.components) {
+    total += c.size;
+    EXPECT_GE(c.diameter, c.eccentricity_of_representative);
+  }
+  EXPECT_EQ(total, 362880u);
+  EXPECT_GE(g.diameter, 68);  // at least the goal's eccentricity
+  EXPECT_EQ(g.diameter_method, "exact");
+}
+
+// ---- The pure functions on hand-checkable cases. ----
+
+BfsResult goal_bfs(const AnyRule& rule) {
+  BfsOptions o;
+  o.want_depths = true;
+  return find_variant("serial").run(rule, o);
+}
+
+// sliding 2x2: the 12 states form one cycle; from the goal 2 states at each depth 1..5
+// (one path each) and one at depth 6 reached both ways round (2 paths).
+TEST(GraphPure, PathsOnTheTwelveCycle) {
+  const AnyRule rule = make_rule("sliding", 2, 2);
+  const BfsResult r = goal_bfs(rule);
+  const auto p = path_counts(rule, r);
+  ASSERT_EQ(p.size(), 7u);
+  EXPECT_EQ(format_paths(p[0]), "1");
+  for (int d = 1; d <= 5; ++d) EXPECT_EQ(format_paths(p[static_cast<std::size_t>(d)]), "2");
+  EXPECT_EQ(format_paths(p[6]), "2");
+  EXPECT_EQ(reached_edges(rule, r), 12u);
+  EXPECT_DOUBLE_EQ(average_distance(r), (2.0 * (1 + 2 + 3 + 4 + 5) + 6) / 12);
+  const auto a = antipodes(r, 100);
+  ASSERT_EQ(a.size(), 1u);
+  const auto table = antipodes_table(rule, a);
+  EXPECT_EQ(table.rows()[0][1], std::get<Sliding>(rule).format(std::get<Sliding>(rule).unrank(a[0])));
+  const auto dist = distribution_with_paths(r, p).str();
+  EXPECT_EQ(dist.substr(0, dist.find('\n')), "depth,states,cumulative,fraction,paths");
+}
+
+// Shortest-path counts against a brute-force DP over the adjacency list.
+TEST(GraphPure, PathsMatchBruteForce) {
+  for (const AnyRule& rule : {make_rule("rotate", 2, 3), make_rule("primeswap", 2, 3), make_rule("sliding", 2, 4),
+                              make_rule("cardswap", 2, 3, RuleOptions{"* A/**B"})}) {
+    const BfsResult r = goal_bfs(rule);
+    const Brute b = brute_force(rule, false);
+    std::vector<Uint128> count(b.adj.size(), 0);
+    std::vector<Uint128> per_depth(r.layers.size(), 0);
+    for (std::size_t d = 0; d < r.layers.size(); ++d)
+      for (std::uint64_t k = 0; k < b.adj.size(); ++k) {
+        if (r.depth[k] != d) continue;
+        if (d == 0) count[k] = 1;
+        for (auto t : b.adj[k])
+          if (d > 0 && r.depth[t] == d - 1) count[k] += count[t];
+        per_depth[d] += count[k];
+      }
+    const auto p = path_counts(rule, r);
+    for (std::size_t d = 0; d < p.size(); ++d) {
+      EXPECT_FALSE(p[d].overflow);
+      EXPECT_TRUE(p[d].paths == per_depth[d]) << label(rule) << " depth " << d;
+    }
+  }
+}
+
+TEST(GraphPure, AntipodeLimitAndCount) {
+  const AnyRule rule = make_rule("rotate", 2, 3);
+  const BfsResult r = goal_bfs(rule);
+  const auto all = antipodes(r, ~std::uint64_t{0});
+  EXPECT_EQ(all.size(), r.layers.back());
+  EXPECT_TRUE(std::is_sorted(all.begin(), all.end()));
+  const auto some = antipodes(r, 2);
+  ASSERT_EQ(some.size(), std::min<std::size_t>(2, all.size()));
+  for (std::size_t i = 0; i < some.size(); ++i) EXPECT_EQ(some[i], all[i]);
+  for (auto k : all) EXPECT_EQ(r.depth[k], r.max_depth());
+}
+
+TEST(GraphPure, ComponentTablesTruncateToTheLargest) {
+  const AnyRule rule = make_rule("primeswap", 2, 3);
+  const GraphReport g = analyze_graph(rule);
+  ASSERT_GT(g.components.size(), 3u);
+  const CsvTable full = components_table(rule, g, 1000000);
+  EXPECT_EQ(full.rows().size(), g.components.size());
+  EXPECT_EQ(full.str().substr(0, full.str().find('\n')),
+            "component,size,representative,eccentricity_of_representative,diameter");
+  const CsvTable top = components_table(rule, g, 3);
+  ASSERT_EQ(top.rows().size(), 3u);
+  std::vector<std::uint64_t> sizes;
+  for (const auto& c : g.components) sizes.push_back(c.size);
+  std::sort(sizes.rbegin(), sizes.rend());
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(top.rows()[i][1], std::to_string(sizes[i]));
+  const CsvTable hist = component_sizes_table(g);
+  std::uint64_t comps = 0, states = 0;
+  for (const auto& row : hist.rows()) comps += std::stoull(row[1]), states += std::stoull(row[0]) * std::stoull(row[1]);
+  EXPECT_EQ(comps, g.components.size());
+  EXPECT_EQ(states, 720u);
+  // The representative is the smallest rank, written as a state.
+  const auto& ps = std::get<PrimeSwap>(rule);
+  EXPECT_EQ(full.rows()[0][2], ps.format(ps.unrank(0)));
+}
+
+}  // namespace
+}  // namespace stategraph
