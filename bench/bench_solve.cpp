@@ -36,7 +36,13 @@ std::string make_input(const AnyRule& rule, int count, std::uint64_t seed) {
   std::visit(
       [&](const auto& r) {
         for (int q = 0; q < count; ++q) {
-          const State s = r.unrank(rng() % r.size());
+          State s = r.unrank(rng() % r.size());
+          if constexpr (std::is_same_v<std::decay_t<decltype(r)>, Sliding>) {
+            // Sliding::unrank gives the partner class at even n: exchange tiles n-2, n-1.
+            const int n = r.cells();
+            if (!in_goal_class(r, s))
+              s = swap_cells(s, find_cell(s, n, static_cast<unsigned>(n - 2)), find_cell(s, n, static_cast<unsigned>(n - 1)));
+          }
           for (int i = 0; i < r.cells(); ++i) {
             const unsigned v = get_cell(s, i);
             text += std::to_string(std::is_same_v<std::decay_t<decltype(r)>, Sliding> ? (v == 0 ? g.cells() : v) : v + 1);

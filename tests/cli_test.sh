@@ -74,6 +74,7 @@ answer cardswap 'A B\n***\n' '12'
 answer cardswap '* A\r\n**B' '17'
 answer sliding '1\n6 3 8\n1 4 5\n2 7 9\n' '20 count=2' --count
 answer sliding '1\n6 3 8\n1 4 5\n2 7 0\n' '20' --variant twobit
+answer sliding '2\n1 2 3 4\n5 6 7 0\n1 2 3 4\n5 6 0 7\n' $'0\n1' --rows 2 --cols 4
 answer rotate '1\r\n1 5 2\r\n4 6 3\r\n7 8 9\r\n' '3 count=1 path=r1c2,r1c2,r1c2' --path --count
 expect 0 "solve --state" -- "$bin" solve --rule sliding --state 638145279 --path --boards
 [ "$(head -1 "$tmp/out" | cut -d' ' -f1)" = 20 ] && [ "$(wc -l <"$tmp/out")" = 22 ] && ok || bad "--state --path --boards: $(head -2 "$tmp/out")"

@@ -47,7 +47,7 @@ struct Oracle {
 int oracle_depth(const AnyRule& rule, const std::vector<std::uint8_t>& d, State s) {
   return std::visit(
       [&](const auto& r) {
-        if (!r.in_space(s)) return -1;
+        if (!in_goal_class(rule, s)) return -1;
         const std::uint8_t x = d[r.rank(s)];
         return x == kUnreached ? -1 : static_cast<int>(x);
       },
@@ -61,8 +61,15 @@ std::vector<DepthEncoding> encodings_for(const AnyRule& rule) {
   return out;
 }
 
+// The board of rank k in the goal's class (Sliding::unrank gives the partner class
+// for an even number of cells; exchanging tiles n-2 and n-1 keeps the rank).
 State unrank_any(const AnyRule& rule, std::uint64_t k) {
-  return std::visit([&](const auto& r) { return r.unrank(k); }, rule);
+  State s = std::visit([&](const auto& r) { return r.unrank(k); }, rule);
+  if (const auto* r = std::get_if<Sliding>(&rule); r && !in_goal_class(*r, s)) {
+    const int n = r->cells();
+    s = swap_cells(s, find_cell(s, n, static_cast<unsigned>(n - 2)), find_cell(s, n, static_cast<unsigned>(n - 1)));
+  }
+  return s;
 }
 
 // Every state, every legal encoding: depth_of equals the BFS's depth; paths (for a
@@ -110,6 +117,21 @@ TEST(Solve, SlidingOtherParityIsUnreachable) {
   EXPECT_EQ(depth_of(rule, table, s), -1);
   EXPECT_EQ(count_optimal_paths(rule, table, s), PathCount{0});
   EXPECT_TRUE(optimal_path(rule, table, s).empty());
+}
+
+TEST(Solve, SlidingEvenCellCounts) {
+  for (const auto& [rows, cols] : {std::pair{2, 3}, std::pair{2, 4}}) {
+    const AnyRule rule = make_solve_rule("sliding", rows, cols);
+    const int n = rows * cols;
+    const State goal = std::get<Sliding>(rule).goals()[0];
+    for (DepthEncoding e : {DepthEncoding::kByte, DepthEncoding::kMod3}) {
+      const DepthTable table = build_depth_table(rule, e);
+      EXPECT_EQ(depth_of(rule, table, goal), 0);
+      EXPECT_EQ(depth_of(rule, table, swap_cells(goal, n - 1, n - 2)), 1);
+      EXPECT_EQ(depth_of(rule, table, swap_cells(goal, 0, 1)), -1);  // two tiles exchanged
+    }
+  }
+  check_rule(make_solve_rule("sliding", 2, 4), 5);
 }
 
 // Brute force: enumerate every depth-decreasing move sequence (no memoisation).

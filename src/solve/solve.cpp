@@ -3,6 +3,7 @@
 // the optimal-path DAG).
 #include <algorithm>
 
+#include "stategraph/rank.hpp"
 #include "stategraph/solve.hpp"
 
 namespace stategraph {
@@ -17,11 +18,11 @@ struct View {
   unsigned code(State s) const { return table.code(section, rule.rank(s)); }
 };
 
-// False when s lies outside the ranked space (a sliding board of the other parity).
 template <class R>
-bool reachable_space(const R& rule, State s) {
-  return rule.in_space(s);
+bool reachable_space(const R&, State) {
+  return true;
 }
+bool reachable_space(const Sliding& rule, State s) { return in_goal_class(rule, s); }
 
 template <class R>
 int depth_impl(const R& rule, const DepthTable& table, State s) {
@@ -116,6 +117,19 @@ PathCount count_impl(const R& rule, const DepthTable& table, State s) {
 }
 
 }  // namespace
+
+bool in_goal_class(const Sliding& rule, State s) {
+  const int n = rule.cells(), cols = rule.cols();
+  const int blank = find_cell(s, n, 0);
+  const unsigned taxicab = static_cast<unsigned>((rule.rows() - 1 - blank / cols) + (cols - 1 - blank % cols));
+  // The goal (1..n-1 then the blank) is an n-cycle: parity (n - 1) mod 2, blank at 0.
+  return ((perm_parity(s, n) ^ taxicab) & 1u) == (static_cast<unsigned>(n - 1) & 1u);
+}
+
+bool in_goal_class(const AnyRule& rule, State s) {
+  if (const auto* r = std::get_if<Sliding>(&rule)) return in_goal_class(*r, s);
+  return true;
+}
 
 std::string format_count(PathCount c) {
   if (c == kCountSaturated) return ">=340282366920938463463374607431768211455";
