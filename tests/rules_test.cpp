@@ -108,3 +108,17 @@ TEST(RulesTest, RegistryRefusesBadNamesAndSizes) {
 
 }  // namespace
 }  // namespace stategraph
+
+// The ranked space of sliding is the goal's class at every size (odd and even cell
+// counts): the goal is in it, and unrank lands in it.
+TEST(SlidingSpace, GoalClassAtEverySize) {
+  for (auto [r, c] : {std::pair{2, 2}, {2, 3}, {3, 3}, {2, 4}, {3, 4}, {2, 5}, {4, 4}}) {
+    const stategraph::Sliding rule(stategraph::Grid(r, c));
+    for (auto g : rule.goals()) EXPECT_TRUE(rule.in_space(g)) << r << "x" << c;
+    for (std::uint64_t k = 0; k < rule.size(); k += rule.size() / 97 + 1) {
+      const auto s = rule.unrank(k);
+      EXPECT_TRUE(rule.in_space(s)) << r << "x" << c << " rank " << k;
+      EXPECT_EQ(rule.rank(s), k);
+    }
+  }
+}

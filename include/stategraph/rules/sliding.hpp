@@ -83,9 +83,12 @@ class Sliding : public GridRule {
   }
 
  private:
+  // The permutation parity of the goal class's states with the blank at this cell: the
+  // goal itself (1..n-1 then the blank, an n-cycle) has parity (n-1) mod 2, and each
+  // move flips both the parity and the blank's taxicab distance from the last cell.
   unsigned blank_parity(int blank) const {
     const int dr = rows() - 1 - blank / cols(), dc = cols() - 1 - blank % cols();
-    return static_cast<unsigned>(dr + dc) & 1u;
+    return static_cast<unsigned>(dr + dc + n_ - 1) & 1u;
   }
 };
 
