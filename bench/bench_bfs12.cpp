@@ -1,0 +1,79 @@
+// 12-cell BFS benchmarks (issue 3): every parallel variant on rotate 3x4 and sliding
+// 3x4 at 1 and 2 threads, and the machine's ceiling for this work: random atomic
+// fetch_or into a bitset of the same size. Heavy (tens of seconds per run), so run
+// them explicitly:
+//   build/stategraph_bench --benchmark_filter='BFS12|FetchOr' --benchmark_min_time=1x \
+//     --benchmark_out=results/bench/bfs12.json --benchmark_out_format=json
+// Read edges_per_s of BFS12 against ops_per_s of FetchOr: the ratio is how close the
+// BFS gets to the memory system's rate of random read-modify-writes.
+#include <benchmark/benchmark.h>
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <atomic>
+#include <random>
+
+#include "stategraph/bfs.hpp"
+#include "stategraph/bits.hpp"
+
+namespace stategraph {
+namespace {
+
+void BM_Bfs12(benchmark::State& state, std::string rule_name, std::string variant, int threads) {
+  const AnyRule rule = make_rule(rule_name, 3, 4);
+  const VariantInfo& v = find_variant(variant);
+  tbb::global_control control(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  std::uint64_t reached = 0;
+  for (auto _ : state) {
+    const BfsResult r = v.run(rule, BfsOptions{});
+    reached = r.reached();
+    benchmark::DoNotOptimize(r.layers.data());
+  }
+  // edges_per_s = states x max_degree: exact for rotate (6 turns from every state), an
+  // upper bound for sliding (2 to 4 moves per state).
+  const double degree = std::visit([](const auto& x) { return static_cast<double>(x.max_degree()); }, rule);
+  state.counters["states_per_s"] = benchmark::Counter(static_cast<double>(reached), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["edges_per_s"] =
+      benchmark::Counter(static_cast<double>(reached) * degree, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// Random atomic fetch_or over a bitset of 12! bits, as many operations as rotate 3x4
+// generates edges (6 per state), split over the threads.
+void BM_FetchOr(benchmark::State& state, int threads) {
+  const std::uint64_t bits = 479001600, ops = bits * 6;
+  Bitset b(bits);
+  tbb::global_control control(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  for (auto _ : state) {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ops, 1u << 20), [&](const auto& range) {
+      std::mt19937_64 rng(range.begin());
+      std::uint64_t* w = b.words();
+      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+        const std::uint64_t q = rng() % bits;
+        std::atomic_ref<std::uint64_t>(w[q >> 6]).fetch_or(std::uint64_t{1} << (q & 63), std::memory_order_relaxed);
+      }
+    });
+  }
+  state.counters["ops_per_s"] = benchmark::Counter(static_cast<double>(ops), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+const bool registered = [] {
+  for (const char* rule : {"rotate", "sliding"})
+    for (const char* variant : {"topdown", "bottomup", "hybrid", "twobit"})
+      for (int threads : {1, 2})
+        benchmark::RegisterBenchmark(
+            ("BFS12/" + std::string(rule) + "3x4/" + variant + "/threads:" + std::to_string(threads)).c_str(), BM_Bfs12,
+            std::string(rule), std::string(variant), threads)
+            ->Unit(benchmark::kSecond)
+            ->UseRealTime()
+            ->Iterations(1);
+  for (int threads : {1, 2})
+    benchmark::RegisterBenchmark(("FetchOr/12!/threads:" + std::to_string(threads)).c_str(), BM_FetchOr, threads)
+        ->Unit(benchmark::kSecond)
+        ->UseRealTime()
+        ->Iterations(1);
+  return true;
+}();
+
+}  // namespace
+}  // namespace stategraph
