@@ -89,11 +89,7 @@ void for_each_move(const CardSwap& r, State s, F&& f) {
 AnyRule make_solve_rule(std::string_view name, int rows = 0, int cols = 0);
 
 // False for a sliding board of the parity class that cannot reach the goal (true for
-// every other rule). Note: Sliding::in_space compares the permutation's parity with
-// the blank's, which is the goal's class only for an odd number of cells; for even n
-// it names the other class (and Sliding::unrank returns boards of that class). Ranks
-// are unaffected (rank identifies a board with its partner, tiles n-2 and n-1
-// exchanged, whose depth from the exchanged goal is the same), so solve uses this test.
+// every other rule): Sliding::in_space, which names the goal's class at every size.
 bool in_goal_class(const Sliding& rule, State s);
 bool in_goal_class(const AnyRule& rule, State s);
 

@@ -159,6 +159,18 @@ class Collector {
   std::vector<Query>& out_;
 };
 
+// After the T queries only blank lines may follow; the first other line is one more
+// (bad) query, reported as "extra input".
+void reject_trailing(const Lines& lines, std::size_t i, long long total, const char* noun, Collector& collect) {
+  while (i < lines.size() && is_blank(lines.text[i])) ++i;
+  if (i == lines.size()) return;
+  Query q;
+  q.number = static_cast<int>(total + 1);
+  q.first_line = static_cast<int>(i + 1), q.last_line = -1;
+  collect.fail(q, "line " + std::to_string(i + 1) + ": extra input after the T = " + std::to_string(total) + " " +
+                      noun + ": '" + std::string(lines.text[i].substr(0, 40)) + "'");
+}
+
 template <class R>
 std::vector<Query> parse_grids(const R& rule, const Lines& lines, bool keep_going) {
   std::vector<Query> out;
@@ -225,14 +237,7 @@ std::vector<Query> parse_grids(const R& rule, const Lines& lines, bool keep_goin
     }
     out.push_back(q);
   }
-  while (i < lines.size() && is_blank(lines.text[i])) ++i;
-  if (i < lines.size()) {
-    Query q;
-    q.number = static_cast<int>(total + 1);
-    q.first_line = static_cast<int>(i + 1), q.last_line = -1;
-    collect.fail(q, "line " + std::to_string(i + 1) + ": extra input after the T = " + std::to_string(total) +
-                        " grids: '" + std::string(lines.text[i].substr(0, 40)) + "'");
-  }
+  reject_trailing(lines, i, total, "grids", collect);
   return out;
 }
 
@@ -295,14 +300,7 @@ std::vector<Query> parse_boards(const CardSwap& rule, const Lines& lines, bool k
     }
     out.push_back(q);
   }
-  while (i < lines.size() && is_blank(lines.text[i])) ++i;
-  if (i < lines.size()) {
-    Query q;
-    q.number = static_cast<int>(total + 1);
-    q.first_line = static_cast<int>(i + 1), q.last_line = -1;
-    collect.fail(q, "line " + std::to_string(i + 1) + ": extra input after the T = " + std::to_string(total) +
-                        " boards: '" + std::string(lines.text[i].substr(0, 40)) + "'");
-  }
+  reject_trailing(lines, i, total, "boards", collect);
   return out;
 }
 

@@ -118,13 +118,7 @@ PathCount count_impl(const R& rule, const DepthTable& table, State s) {
 
 }  // namespace
 
-bool in_goal_class(const Sliding& rule, State s) {
-  const int n = rule.cells(), cols = rule.cols();
-  const int blank = find_cell(s, n, 0);
-  const unsigned taxicab = static_cast<unsigned>((rule.rows() - 1 - blank / cols) + (cols - 1 - blank % cols));
-  // The goal (1..n-1 then the blank) is an n-cycle: parity (n - 1) mod 2, blank at 0.
-  return ((perm_parity(s, n) ^ taxicab) & 1u) == (static_cast<unsigned>(n - 1) & 1u);
-}
+bool in_goal_class(const Sliding& rule, State s) { return rule.in_space(s); }
 
 bool in_goal_class(const AnyRule& rule, State s) {
   if (const auto* r = std::get_if<Sliding>(&rule)) return in_goal_class(*r, s);
