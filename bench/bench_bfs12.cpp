@@ -2,7 +2,7 @@
 // 3x4 at 1 and 2 threads, and the machine's ceiling for this work: random atomic
 // fetch_or into a bitset of the same size. Heavy (tens of seconds per run), so run
 // them explicitly:
-//   build/stategraph_bench --benchmark_filter='BFS12|FetchOr' --benchmark_min_time=1x \
+//   build/stategraph_bench --benchmark_filter='BFS12|FetchOr' \
 //     --benchmark_out=results/bench/bfs12.json --benchmark_out_format=json
 // Read edges_per_s of BFS12 against ops_per_s of FetchOr: the ratio is how close the
 // BFS gets to the memory system's rate of random read-modify-writes.
