@@ -9,13 +9,14 @@
 namespace stategraph {
 namespace {
 
-void BM_Graph(benchmark::State& state, std::string rule_name) {
+void BM_Graph(benchmark::State& state, std::string rule_name, DiameterEngine engine) {
   const AnyRule rule = make_rule(rule_name);
   BfsOptions o;
   o.want_depths = true;
   const BfsResult goal = find_variant("hybrid").run(rule, o);
   GraphOptions go;
   go.goal_bfs = &goal;
+  go.engine = engine;
   std::uint64_t runs = 0;
   for (auto _ : state) {
     const GraphReport g = analyze_graph(rule, go);
@@ -29,9 +30,47 @@ void BM_Graph(benchmark::State& state, std::string rule_name) {
   state.counters["diameter_bfs_runs"] = static_cast<double>(runs);
 }
 
+// Exact diameter of the largest primeswap 3x3 component other than the goal's, BFS from
+// every state (all sources) or BoundingDiameters, with one source per BFS or 64-source
+// bit-parallel BFS.
+void BM_Diameter(benchmark::State& state, bool all_sources, bool multi_source) {
+  const DiameterEngine engine = multi_source ? DiameterEngine::kMultiSource : DiameterEngine::kSingleSource;
+  const AnyRule rule = make_rule("primeswap", 3, 3);
+  std::vector<std::uint64_t> best;
+  ComponentOptions co;
+  co.collect_limit = 100000;
+  co.on_component = [&](ComponentInfo&, std::vector<std::uint64_t>& ranks) {
+    if (ranks.size() > best.size()) best = ranks;
+  };
+  find_components(rule, co);
+  std::uint64_t runs = 0;
+  int diameter = 0;
+  for (auto _ : state) {
+    runs = 0;
+    diameter = exact_diameter(rule, best, all_sources ? ~std::uint64_t{0} : 0, runs, engine);
+  }
+  state.counters["states"] = static_cast<double>(best.size());
+  state.counters["diameter"] = diameter;
+  state.counters["bfs_runs"] = static_cast<double>(runs);
+}
+
 const bool registered = [] {
+  for (bool all : {true, false})
+    for (bool multi : {true, false})
+      benchmark::RegisterBenchmark((std::string("DIAMETER/primeswap3x3-second/") + (all ? "all-sources" : "bounding") +
+                                    (multi ? "/multi-source" : "/single-source")).c_str(),
+                                   BM_Diameter, all, multi)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
   for (const auto& info : rule_table())
-    benchmark::RegisterBenchmark(("GRAPH/" + std::string(info.name)).c_str(), BM_Graph, std::string(info.name))
+    benchmark::RegisterBenchmark(("GRAPH/" + std::string(info.name)).c_str(), BM_Graph, std::string(info.name), DiameterEngine::kAuto)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  // The rules whose diameters take many runs (primeswap, cardswap) with either engine
+  // everywhere instead of kAuto's choice.
+  for (const char* name : {"primeswap", "cardswap"})
+    for (auto [tag, engine] : {std::pair{"single-source", DiameterEngine::kSingleSource}, std::pair{"multi-source", DiameterEngine::kMultiSource}})
+    benchmark::RegisterBenchmark(("GRAPH/" + std::string(name) + "/" + tag).c_str(), BM_Graph, std::string(name), engine)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   return true;

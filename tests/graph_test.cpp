@@ -166,6 +166,12 @@ TEST(Graph, ComponentsAndDiametersMatchBruteForce) {
     GraphOptions exact;
     exact.method = DiameterMethod::kExact;
     expect_matches(rule, b, analyze_graph(rule, exact), label(rule) + " exact");
+    GraphOptions multi = exact;
+    multi.engine = DiameterEngine::kMultiSource;
+    expect_matches(rule, b, analyze_graph(rule, multi), label(rule) + " exact, 64 sources per BFS");
+    GraphOptions single = exact;
+    single.engine = DiameterEngine::kSingleSource;
+    expect_matches(rule, b, analyze_graph(rule, single), label(rule) + " exact, one source per BFS");
     if (rule_size(rule) > 1000) continue;  // bigger components already took BoundingDiameters above
     exact.all_sources_limit = 0;  // BoundingDiameters on every undirected component
     expect_matches(rule, b, analyze_graph(rule, exact), label(rule) + " bounding");
@@ -271,11 +277,19 @@ TEST(Graph, BoundingMatchesAllSources) {
     if (comps.size() > 6) comps.resize(6);
     ASSERT_FALSE(comps.empty());
     for (const auto& m : comps) {
-      std::uint64_t runs_all = 0, runs_bound = 0;
-      const int all = exact_diameter(rule, m, ~std::uint64_t{0}, runs_all);
-      const int bound = exact_diameter(rule, m, 0, runs_bound);
-      EXPECT_EQ(all, bound) << label(rule) << " component of " << m.size();
+      // Every pairing of {all sources, BoundingDiameters} x {one source per BFS, 64-source
+      // bit-parallel BFS}: four independent computations of the same number.
+      std::uint64_t runs_all = 0, runs_bound = 0, runs_all1 = 0, runs_bound1 = 0;
+      const int all1 = exact_diameter(rule, m, ~std::uint64_t{0}, runs_all1, DiameterEngine::kSingleSource);
+      const int all = exact_diameter(rule, m, ~std::uint64_t{0}, runs_all, DiameterEngine::kMultiSource);
+      const int bound1 = exact_diameter(rule, m, 0, runs_bound1, DiameterEngine::kSingleSource);
+      const int bound = exact_diameter(rule, m, 0, runs_bound, DiameterEngine::kMultiSource);
+      EXPECT_EQ(all, all1) << label(rule) << " component of " << m.size();
+      EXPECT_EQ(bound, all1) << label(rule) << " component of " << m.size();
+      EXPECT_EQ(bound1, all1) << label(rule) << " component of " << m.size();
       EXPECT_EQ(runs_all, m.size());
+      EXPECT_EQ(runs_all1, m.size());
+      EXPECT_LE(runs_bound1, m.size());
     }
   }
 }

@@ -63,6 +63,14 @@ std::vector<ComponentInfo> find_components(const AnyRule& rule, const ComponentO
 // Returns (representative, size) pairs in order of representative.
 std::vector<std::pair<std::uint64_t, std::uint64_t>> strong_components(const AnyRule& rule);
 
+// The engine runs either one source per BFS (in parallel) or 64 sources per BFS,
+// bit-parallel (Then et al. 2015). kAuto takes what measured faster
+// (bench/bench_graph.cpp, README): 64-source for all sources, one source per BFS for
+// BoundingDiameters (its rounds adapt between runs, and on puzzle graphs a state's
+// distances from 64 sources spread over so many depths that the bit-parallel pass
+// saves little).
+enum class DiameterEngine { kAuto, kSingleSource, kMultiSource };
+
 enum class DiameterMethod { kAuto, kExact };
 
 struct GraphOptions {
@@ -73,6 +81,7 @@ struct GraphOptions {
   // Above this many states, an exact (non-symmetric) component uses BoundingDiameters
   // instead of BFS from every state.
   std::uint64_t all_sources_limit = 64;
+  DiameterEngine engine = DiameterEngine::kAuto;  // BFS engine of the exact diameters
   std::string variant = "hybrid";  // BFS variant for whole-space runs (sliding orbits)
   // Optional: the BFS from the rule's goals (default sources and direction). When it
   // reached every rank of rotate or sliding, the space is one component and the
@@ -96,7 +105,7 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options = {})
 // The exact diameter of one undirected component given all its ranks, and the BFS runs
 // it took (all-sources when small, else BoundingDiameters). `runs` is incremented.
 int exact_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::uint64_t all_sources_limit,
-                   std::uint64_t& runs);
+                   std::uint64_t& runs, DiameterEngine engine = DiameterEngine::kAuto);
 
 // ---- Pure functions over a BFS result from the goals (needs result.depth). ----
 

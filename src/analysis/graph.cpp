@@ -249,7 +249,8 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
       info.diameter = 0;
     } else if (!ranks.empty()) {
       const auto t = Clock::now();
-      info.diameter = exact_diameter(rule, std::move(ranks), options.all_sources_limit, report.diameter_bfs_runs);
+      info.diameter = exact_diameter(rule, std::move(ranks), options.all_sources_limit, report.diameter_bfs_runs,
+                                     options.engine);
       exact_seconds += std::chrono::duration<double>(Clock::now() - t).count();
     }
   };
