@@ -55,6 +55,13 @@ expect 2 "unknown flag" -- "$bin" analyze --rule rotate --frobnicate
 expect 2 "no subcommand" -- "$bin"
 for i in 1 2 3 4 5 6 7 8 9; do [ -e "$tmp/bad$i" ] && bad "bad$i: output written for bad input" || ok; done
 
+expect 2 "--max-memory below the need" -- "$bin" analyze --rule sliding --rows 3 --cols 4 --max-memory 10M --out "$tmp/mem1"
+grep -q "needs at least" "$tmp/err" && ok || bad "--max-memory message names the need: $(cat "$tmp/err")"
+[ -e "$tmp/mem1" ] && bad "--max-memory refusal created the output folder" || ok
+expect 2 "--variant hybrid over --max-memory" -- "$bin" analyze --rule sliding --rows 3 --cols 4 --variant hybrid --max-memory 40M --out "$tmp/mem2"
+expect 2 "space too large for memory" -- "$bin" analyze --rule rotate --rows 4 --cols 4 --out "$tmp/mem3"
+expect 2 "bad --max-memory" -- "$bin" analyze --rule rotate --max-memory 12Q --out "$tmp/mem4"
+expect 0 "--max-memory that fits" -- "$bin" analyze --rule rotate --rows 2 --cols 3 --max-memory 1M --out "$tmp/mem5" --quiet
 expect 1 "unwritable output" -- "$bin" analyze --rule sliding --rows 2 --cols 2 --out /proc/forbidden --quiet
 
 # --- solve ---
