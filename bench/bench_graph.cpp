@@ -4,6 +4,8 @@
 // The issue's target: all four seed rules together under 10 s on 2 cores.
 #include <benchmark/benchmark.h>
 
+#include <chrono>
+
 #include "stategraph/graph.hpp"
 
 namespace stategraph {
@@ -54,7 +56,37 @@ void BM_Diameter(benchmark::State& state, bool all_sources, bool multi_source) {
   state.counters["bfs_runs"] = static_cast<double>(runs);
 }
 
+// Components + exact diameter of a 12-cell space (issue 4: "in the same order of time
+// as one full BFS"). The goal's BFS is run (and timed) once outside the loop; the
+// counter bfs_seconds is its time, ratio = analysis time / BFS time. Heavy: run with
+//   build/stategraph_bench --benchmark_filter=GRAPH12
+void BM_Graph12(benchmark::State& state, std::string rule_name) {
+  const AnyRule rule = make_rule(rule_name, 3, 4);
+  const auto t0 = std::chrono::steady_clock::now();
+  const BfsResult goal = find_variant("hybrid").run(rule, BfsOptions{});
+  const double bfs_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  GraphOptions go;
+  go.goal_bfs = &goal;
+  GraphReport g;
+  double seconds = 0;
+  for (auto _ : state) {
+    const auto t = std::chrono::steady_clock::now();
+    g = analyze_graph(rule, go);
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  }
+  state.counters["bfs_seconds"] = bfs_seconds;
+  state.counters["ratio"] = seconds / bfs_seconds;
+  state.counters["diameter"] = g.diameter;
+  state.counters["components"] = static_cast<double>(g.components.size());
+  state.counters["diameter_bfs_runs"] = static_cast<double>(g.diameter_bfs_runs);
+}
+
 const bool registered = [] {
+  for (const char* name : {"rotate", "sliding"})
+    benchmark::RegisterBenchmark(("GRAPH12/" + std::string(name) + "3x4").c_str(), BM_Graph12, std::string(name))
+        ->Unit(benchmark::kSecond)
+        ->UseRealTime()
+        ->Iterations(1);
   for (bool all : {true, false})
     for (bool multi : {true, false})
       benchmark::RegisterBenchmark((std::string("DIAMETER/primeswap3x3-second/") + (all ? "all-sources" : "bounding") +
