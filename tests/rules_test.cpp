@@ -122,3 +122,23 @@ TEST(SlidingSpace, GoalClassAtEverySize) {
     }
   }
 }
+
+// Sliding's incremental neighbour ranks equal rank() of each successor, in the same
+// order, on every state of the small grids and a sample of the larger ones; a callback
+// returning true stops the walk.
+TEST(SlidingSpace, NeighbourRanksMatchRankOfSuccessors) {
+  for (auto [r, c] : {std::pair{2, 2}, {2, 3}, {3, 2}, {3, 3}, {2, 4}, {4, 2}, {3, 4}, {2, 7}, {4, 4}}) {
+    const stategraph::Sliding rule(stategraph::Grid(r, c));
+    const std::uint64_t step = rule.size() <= 200000 ? 1 : rule.size() / 100003;
+    for (std::uint64_t k = 0; k < rule.size(); k += step) {
+      const auto s = rule.unrank(k);
+      std::vector<std::uint64_t> want, got;
+      rule.for_each_successor(s, [&](stategraph::State t) { want.push_back(rule.rank(t)); });
+      rule.for_each_neighbour_rank(s, k, [&](std::uint64_t q) { got.push_back(q); });
+      ASSERT_EQ(got, want) << r << "x" << c << " rank " << k << " " << rule.format(s);
+      int calls = 0;
+      rule.for_each_neighbour_rank(s, k, [&](std::uint64_t) { return ++calls == 1; });
+      ASSERT_EQ(calls, 1);
+    }
+  }
+}

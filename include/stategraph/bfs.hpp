@@ -82,6 +82,24 @@ void for_each_bfs_parent(const R& rule, const BfsOptions& options, State s, F&& 
     rule.for_each_successor(s, f);
 }
 
+// f(rank) for every state one BFS step from s (whose rank is r): the rule's incremental
+// for_each_neighbour_rank when it has one (undirected rules only, where successors and
+// predecessors coincide), else rank() of each neighbour. Parent is the reverse step.
+template <class R, class F>
+void for_each_bfs_neighbour_rank(const R& rule, const BfsOptions& options, State s, std::uint64_t r, F&& f) {
+  if constexpr (requires { rule.for_each_neighbour_rank(s, r, f); }) {
+    if (!rule.directed()) return rule.for_each_neighbour_rank(s, r, f);
+  }
+  for_each_bfs_neighbour(rule, options, s, [&](State p) { return f(rule.rank(p)); });
+}
+template <class R, class F>
+void for_each_bfs_parent_rank(const R& rule, const BfsOptions& options, State s, std::uint64_t r, F&& f) {
+  if constexpr (requires { rule.for_each_neighbour_rank(s, r, f); }) {
+    if (!rule.directed()) return rule.for_each_neighbour_rank(s, r, f);
+  }
+  for_each_bfs_parent(rule, options, s, [&](State p) { return f(rule.rank(p)); });
+}
+
 struct BfsResult {
   std::vector<std::uint64_t> layers;  // layers[d] = number of states at depth d
   std::vector<LevelStat> levels;      // one per layer, same order

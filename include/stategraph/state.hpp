@@ -59,9 +59,9 @@ struct Grid {
 // Hands one neighbour to a for_each_successor / for_each_predecessor callback. A
 // callback may return bool: true means "found, stop" (bottom-up BFS asks whether any
 // neighbour is in the frontier and stops at the first). Returns true to stop.
-template <class F>
-inline bool emit_neighbour(F& f, State t) {
-  if constexpr (std::is_convertible_v<std::invoke_result_t<F&, State>, bool>) {
+template <class F, class T>
+inline bool emit_neighbour(F& f, T t) {
+  if constexpr (std::is_convertible_v<std::invoke_result_t<F&, T>, bool>) {
     return static_cast<bool>(f(t));
   } else {
     f(t);

@@ -118,8 +118,7 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, const Bitse
         for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
           for (std::uint64_t bits = fw[w]; bits; bits &= bits - 1) {
             const std::uint64_t r = w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-            for_each_bfs_neighbour(rule, options, unrank(r), [&](State p) {
-              const std::uint64_t q = rule.rank(p);
+            for_each_bfs_neighbour_rank(rule, options, unrank(r), r, [&](std::uint64_t q) {
               prefetch_write(vw + (q >> 6));
               batch[static_cast<std::size_t>(size++)] = q;
             });
@@ -157,12 +156,11 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, const Bits
           int states = 0;
           for (std::uint64_t bits = unvisited; bits; bits &= bits - 1) {
             start[static_cast<std::size_t>(states++)] = static_cast<std::uint16_t>(size);
-            for_each_bfs_parent(rule, options, unrank(w * 64 + static_cast<unsigned>(std::countr_zero(bits))),
-                                [&](State p) {
-                                  const std::uint64_t q = rule.rank(p);
-                                  prefetch_read(fw + (q >> 6));
-                                  parents[size++] = q;
-                                });
+            const std::uint64_t r = w * 64 + static_cast<unsigned>(std::countr_zero(bits));
+            for_each_bfs_parent_rank(rule, options, unrank(r), r, [&](std::uint64_t q) {
+              prefetch_read(fw + (q >> 6));
+              parents[size++] = q;
+            });
           }
           start[static_cast<std::size_t>(states)] = static_cast<std::uint16_t>(size);
           std::uint64_t fresh = 0;

@@ -108,8 +108,7 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
               const std::uint64_t m = cells.cells_equal(w, cells.load(w), cur);
               for (std::uint64_t bits = m; bits; bits &= bits - 1) {
                 const std::uint64_t r = w * 32 + static_cast<unsigned>(std::countr_zero(bits)) / 2;
-                for_each_bfs_neighbour(rule, options, unrank(r), [&](State p) {
-                  const std::uint64_t q = rule.rank(p);
+                for_each_bfs_neighbour_rank(rule, options, unrank(r), r, [&](std::uint64_t q) {
                   if (cells.claim(q, nxt)) {
                     ++found;
                     if (depth_table) depth_table[q] = next_depth;
@@ -134,8 +133,8 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
                 const unsigned b = static_cast<unsigned>(std::countr_zero(bits));
                 const std::uint64_t r = w * 32 + b / 2;
                 bool hit = false;
-                for_each_bfs_parent(rule, options, unrank(r), [&](State p) {
-                  hit = cells.get(rule.rank(p)) == cur;
+                for_each_bfs_parent_rank(rule, options, unrank(r), r, [&](std::uint64_t q) {
+                  hit = cells.get(q) == cur;
                   return hit;
                 });
                 if (hit) {

@@ -8,6 +8,8 @@
 // the two completions of the first n-2 entries lies in the class (see parity_rank).
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,6 +67,41 @@ class Sliding : public GridRule {
     for_each_successor(s, f);
   }
 
+  // f(rank) for every neighbour of s, whose rank is r, in the order of
+  // for_each_successor (stopping when f returns true), without ranking the neighbours
+  // from scratch. We rank the inverse permutation inv (inv[0] = blank cell, inv[u] =
+  // cell of tile u), with Lehmer digits d_i = #{j > i : inv[j] < inv[i]} and rank = sum
+  // of d_i * w_i over the first n-2 digits, w_i = (n-1-i)!/2 (parity_rank). Moving the
+  // blank from b to cell c, where tile t stands, exchanges the values b and c of inv[0]
+  // and inv[t]; so
+  //  * d_0 = inv[0] (every other cell is a later value) goes from b to c: (c - b) w_0;
+  //  * a tile u < t standing strictly between b and c (row-major) sees inv[t] pass its
+  //    own value: d_u changes by sign(c - b);
+  //  * d_t loses (c > b) or gains one for each tile u > t between b and c;
+  //  * nothing else changes. A sideways move has no cell between: r +- w_0. An up or
+  //    down move has cols-1 cells between. Tested against rank() (rules_test.cpp).
+  template <class F>
+  void for_each_neighbour_rank(State s, std::uint64_t r, F&& f) const {
+    const int blank = find_cell(s, n_, 0);
+    const std::int64_t w0 = static_cast<std::int64_t>(weight(0));
+    for (int c : neighbours(blank)) {
+      if (c < 0) break;
+      std::int64_t delta = (c - blank) * w0;
+      if (c - blank > 1 || blank - c > 1) {
+        const unsigned t = get_cell(s, c);
+        const std::int64_t wt = static_cast<std::int64_t>(weight(static_cast<int>(t)));
+        const int lo = std::min(c, blank) + 1, hi = std::max(c, blank);
+        std::int64_t change = 0;
+        for (int cell = lo; cell < hi; ++cell) {
+          const unsigned u = get_cell(s, cell);
+          change += u < t ? static_cast<std::int64_t>(weight(static_cast<int>(u))) : -wt;
+        }
+        delta += c > blank ? change : -change;
+      }
+      if (emit_neighbour(f, static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + delta))) return;
+    }
+  }
+
   std::string format(State s) const {
     std::vector<std::string> labels;
     for (int i = 0; i < n_; ++i) labels.push_back(get_cell(s, i) == 0 ? "_" : std::to_string(get_cell(s, i)));
@@ -86,6 +123,9 @@ class Sliding : public GridRule {
   // The permutation parity of the goal class's states with the blank at this cell: the
   // goal itself (1..n-1 then the blank, an n-cycle) has parity (n-1) mod 2, and each
   // move flips both the parity and the blank's taxicab distance from the last cell.
+  // Weight of Lehmer digit i in parity_rank: (n-1-i)!/2 for the n-2 ranked digits.
+  std::uint64_t weight(int i) const { return i < n_ - 2 ? kFactorial[static_cast<std::size_t>(n_ - 1 - i)] / 2 : 0; }
+
   unsigned blank_parity(int blank) const {
     const int dr = rows() - 1 - blank / cols(), dc = cols() - 1 - blank % cols();
     return static_cast<unsigned>(dr + dc + n_ - 1) & 1u;
