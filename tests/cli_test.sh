@@ -167,5 +167,49 @@ expect 2 "bad max-components" -- "$bin" analyze --rule sliding --rows 2 --cols 2
 [ ! -e "$tmp/g4" ] && ok || bad "g4: output written for bad input"
 # --- end graph ---
 
+# --- defs (issue 10): --rule file:PATH, --metric, rotate --directions ---
+defs="$(cd "$(dirname "$0")/.." && pwd)/results/defs"
+expect 0 "defined rotate 3x3" -- "$bin" analyze --rule "file:$defs/rotate-3x3.tws" --rows 3 --cols 3 --out "$tmp/d1" --quiet
+expect 0 "built-in rotate 3x3" -- "$bin" analyze --rule rotate --out "$tmp/d2" --quiet
+for f in distribution.csv components.csv component_sizes.csv antipodes.csv; do
+  cmp -s "$tmp/d1/$f" "$tmp/d2/$f" && ok || bad "defined rotate 3x3 $f differs from the built-in's"
+done
+[ "$(sed -n 2p "$tmp/d1/summary.csv" | cut -d, -f1)" = "rotate3x3" ] && ok || bad "summary names the definition"
+[ "$(sed -n 2p "$tmp/d1/summary.csv" | cut -d, -f2-7,14-19)" = "$(sed -n 2p "$tmp/d2/summary.csv" | cut -d, -f2-7,14-19)" ] && ok || bad "defined rotate summary differs"
+published="1 8 52 328 1996 11336 51582 130042 125929 39706 1880 20"
+expect 0 "rotate --directions both" -- "$bin" analyze --rule rotate --directions both --out "$tmp/d3" --quiet
+[ "$(tail -n +2 "$tmp/d3/distribution.csv" | cut -d, -f2 | tr '\n' ' ')" = "$published " ] && ok || bad "rotate both 3x3 distribution"
+[ "$(sed -n 2p "$tmp/d3/summary.csv" | cut -d, -f1)" = "rotate-both" ] && ok || bad "summary names rotate-both"
+expect 0 "defined both, given" -- "$bin" analyze --rule "file:$defs/rotate-3x3-both.tws" --rows 3 --cols 3 --out "$tmp/d4" --quiet
+expect 0 "defined cw, --metric inverses" -- "$bin" analyze --rule "file:$defs/rotate-3x3.tws" --metric inverses --rows 3 --cols 3 --out "$tmp/d5" --quiet
+for d in d4 d5; do cmp -s "$tmp/d3/distribution.csv" "$tmp/$d/distribution.csv" && ok || bad "$d: distribution differs from rotate both"; done
+expect 0 "--metric powers" -- "$bin" analyze --rule "file:$defs/rotate-3x3.tws" --metric powers --no-graph --out "$tmp/d6" --quiet
+[ "$(col "$tmp/d6/summary.csv" max_depth)" -lt 11 ] && ok || bad "half-turn metric is shallower than 11"
+expect 0 "solve defined" -- "$bin" solve --rule "file:$defs/rotate-3x3.tws" --rows 3 --cols 3 --state '4 1 3/5 2 6/7 8 9' --path --count
+[ "$(cat "$tmp/out")" = "3 count=1 path=r1c1,r1c1,r1c1" ] && ok || bad "solve defined: $(cat "$tmp/out")"
+expect 0 "solve rotate both" -- "$bin" solve --rule rotate --directions both --state '4 1 3 5 2 6 7 8 9' --path
+[ "$(cat "$tmp/out")" = "1 path=r1c1'" ] && ok || bad "solve rotate both: $(cat "$tmp/out")"
+expect 0 "table build defined" -- "$bin" table build --rule "file:$defs/rotate-3x3-both.tws" --out "$tmp/d.sgd"
+expect 0 "solve --table defined" -- "$bin" solve --rule "file:$defs/rotate-3x3-both.tws" --table "$tmp/d.sgd" --state 413526789
+[ "$(cat "$tmp/out")" = "1" ] && ok || bad "solve --table defined: $(cat "$tmp/out")"
+expect 2 "table of a definition without --rule" -- "$bin" solve --table "$tmp/d.sgd" --state 123456789
+expect 2 "table of another definition" -- "$bin" solve --rule "file:$defs/rotate-3x3.tws" --table "$tmp/d.sgd" --state 123456789
+expect 0 "table build rotate-both" -- "$bin" table build --rule rotate --directions both --rows 2 --cols 3 --out "$tmp/rb.sgd"
+expect 0 "solve --table rotate-both (rule from the header)" -- "$bin" solve --table "$tmp/rb.sgd" --state 213456
+printf 'Name x\nSet P 4 1\nSolved\nEnd\nMove A\nP\n2 3 4 4\nEnd\n' >"$tmp/bad.tws"
+expect 2 "malformed permutation" -- "$bin" analyze --rule "file:$tmp/bad.tws" --out "$tmp/bd1"
+grep -q "bad.tws:7: move 'A' is not a permutation" "$tmp/err" && ok || bad "error names file and line: $(cat "$tmp/err")"
+printf 'Name x\nSet P 4 3\n' >"$tmp/orient.tws"
+expect 2 "orientations" -- "$bin" analyze --rule "file:$tmp/orient.tws" --out "$tmp/bd2"
+expect 2 "missing file" -- "$bin" analyze --rule "file:$tmp/nosuch.tws" --out "$tmp/bd3"
+expect 2 "bad metric" -- "$bin" analyze --rule "file:$defs/rotate-3x3.tws" --metric quarter --out "$tmp/bd4"
+expect 2 "metric on a built-in" -- "$bin" analyze --rule rotate --metric powers --out "$tmp/bd5"
+expect 2 "bad directions" -- "$bin" analyze --rule rotate --directions up --out "$tmp/bd6"
+expect 2 "directions on sliding" -- "$bin" analyze --rule sliding --directions both --out "$tmp/bd7"
+expect 2 "rows x cols not n" -- "$bin" analyze --rule "file:$defs/rotate-3x3.tws" --rows 2 --cols 4 --out "$tmp/bd8"
+expect 2 "bad defined query" -- "$bin" solve --rule "file:$defs/rotate-3x3.tws" --state '1 1 3 4 5 6 7 8 9'
+for i in 1 2 3 4 5 6 7 8; do [ -e "$tmp/bd$i" ] && bad "bd$i: output written for bad input" || ok; done
+# --- end defs ---
+
 echo "cli_test: $pass passed, $fail failed"
 [ "$fail" = 0 ]

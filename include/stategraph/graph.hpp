@@ -14,7 +14,9 @@
 // parallel bitset steps of src/bfs/ (top-down or bottom-up per level) when it is large.
 //
 // Diameters are exact (see src/analysis/diameter.cpp for the proofs the shortcuts rest
-// on): rotate — Cayley graph, diameter = eccentricity of the representative; sliding —
+// on): rotate and defined rules with distinct pieces — Cayley graph, diameter =
+// eccentricity of the representative (defined rules with identical pieces take the
+// exact method); sliding —
 // one BFS per orbit of blank cells under the grid's mirror symmetries; primeswap and
 // cardswap — all-sources BFS for small components, else BoundingDiameters (Takes &
 // Kosters 2011) on an explicit adjacency list, seeded with a double sweep.

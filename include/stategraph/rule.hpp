@@ -1,7 +1,8 @@
 // The rule interface (a C++20 concept every move rule satisfies), the closed set of
 // built-in rules as a std::variant, and the registry that the CLI, tests and
 // benchmarks iterate over. Adding a rule: one header under rules/, one alternative in
-// AnyRule, one row in rule_table() (src/rules/registry.cpp).
+// AnyRule, one row in rule_table() (src/rules/registry.cpp). DefinedRule is the one
+// alternative not in the table: it is read from a definition file, `--rule file:PATH`.
 #pragma once
 
 #include <concepts>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "stategraph/rules/cardswap.hpp"
+#include "stategraph/rules/defined.hpp"
 #include "stategraph/rules/primeswap.hpp"
 #include "stategraph/rules/rotate.hpp"
 #include "stategraph/rules/sliding.hpp"
@@ -38,12 +40,17 @@ concept Rule = requires(const R& r, State s, std::uint64_t k, std::string_view t
   r.for_each_predecessor(s, [](State) {});
 };
 
-using AnyRule = std::variant<Sliding, Rotate, PrimeSwap, CardSwap>;
+using AnyRule = std::variant<Sliding, Rotate, PrimeSwap, CardSwap, DefinedRule>;
 
 // Options a rule may need beyond its grid.
 struct RuleOptions {
-  std::optional<std::string> start;  // cardswap: the start position
+  std::optional<std::string> start;       // cardswap: the start position
+  std::optional<std::string> directions;  // rotate: "cw" (default) or "both"
+  std::optional<std::string> metric;      // file:PATH: "given" (default), "inverses", "powers"
 };
+
+// The prefix of a --rule value that names a definition file.
+inline constexpr std::string_view kDefinitionPrefix = "file:";
 
 struct RuleInfo {
   std::string_view name;
@@ -56,7 +63,9 @@ struct RuleInfo {
 const std::vector<RuleInfo>& rule_table();
 // The entry for a name, or InputError listing the known rules.
 const RuleInfo& find_rule(std::string_view name);
-// Builds a rule; rows/cols of 0 mean the rule's default size.
+// Builds a rule; rows/cols of 0 mean the rule's default size. "file:PATH" reads a
+// definition (rows/cols: its display shape, default one row); "rotate-both" is rotate
+// with directions both (the name its summaries and table files record).
 AnyRule make_rule(std::string_view name, int rows = 0, int cols = 0, const RuleOptions& options = {});
 
 // A callable k -> unrank(k) for one thread's ascending scan: the rule's own faster
@@ -74,6 +83,12 @@ inline std::string_view rule_name(const AnyRule& r) {
 }
 inline Grid rule_grid(const AnyRule& r) {
   return std::visit([](const auto& x) { return x.grid(); }, r);
+}
+// What a depth table file records as the rule (at most 15 characters): the name, or
+// for a defined rule "def:" and a hash of its moves.
+inline std::string rule_table_id(const AnyRule& r) {
+  if (const auto* d = std::get_if<DefinedRule>(&r)) return d->table_id();
+  return std::string(rule_name(r));
 }
 inline std::uint64_t rule_size(const AnyRule& r) {
   return std::visit([](const auto& x) { return x.size(); }, r);

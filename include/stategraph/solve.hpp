@@ -38,9 +38,11 @@ namespace stategraph {
 // for_each_move(rule, s, f) calls f(std::string_view label, State t) for each successor
 // t of s, in the order of the rule's for_each_successor. Labels:
 //   sliding   - the blank's move: U D L R;
-//   rotate    - the turned block by its top-left cell, 1-based: r1c2;
+//   rotate    - the turned block by its top-left cell, 1-based: r1c2 (counter-clockwise,
+//               with directions both: r1c2');
 //   primeswap - the swapped numbers, smaller first: 2-3;
-//   cardswap  - the piece that slides into the blank and its direction: AL, *U, BR.
+//   cardswap  - the piece that slides into the blank and its direction: AL, *U, BR;
+//   defined   - the definition's move names (and those its --metric generated).
 
 template <class F>
 void for_each_move(const Sliding& r, State s, F&& f) {
@@ -59,6 +61,18 @@ void for_each_move(const Rotate& r, State s, F&& f) {
     const int len = std::snprintf(label, sizeof label, "r%dc%d", tl / r.cols() + 1, tl % r.cols() + 1);
     f(std::string_view(label, static_cast<std::size_t>(len)), r.turn_clockwise(s, tl));
   }
+  if (!r.both_directions()) return;
+  for (int tl : r.blocks()) {
+    char label[8];
+    const int len = std::snprintf(label, sizeof label, "r%dc%d'", tl / r.cols() + 1, tl % r.cols() + 1);
+    f(std::string_view(label, static_cast<std::size_t>(len)), r.turn_counterclockwise(s, tl));
+  }
+}
+
+// A defined rule: the definition's move names, in its (expanded) move order.
+template <class F>
+void for_each_move(const DefinedRule& r, State s, F&& f) {
+  for (int m = 0; m < r.max_degree(); ++m) f(std::string_view(r.move_names()[static_cast<std::size_t>(m)]), r.apply(m, s));
 }
 
 template <class F>
@@ -86,7 +100,7 @@ void for_each_move(const CardSwap& r, State s, F&& f) {
 
 // The rule `solve` and `table build` use: make_rule, except that cardswap needs no
 // --start at any size (its table covers every A/B placement).
-AnyRule make_solve_rule(std::string_view name, int rows = 0, int cols = 0);
+AnyRule make_solve_rule(std::string_view name, int rows = 0, int cols = 0, const RuleOptions& options = {});
 
 // False for a sliding board of the parity class that cannot reach the goal (true for
 // every other rule): Sliding::in_space, which names the goal's class at every size.

@@ -9,6 +9,11 @@
 //    (out-)eccentricity, and the diameter max_{u,v} d(u,v) = max_u ecc(u) is the
 //    eccentricity of any vertex: the one the component search already measured from the
 //    representative. (All components are even isomorphic, but we do not rely on it.)
+//    A defined rule whose pieces are all distinct is the same case: a move is a fixed
+//    passive permutation p of the positions, t = s∘p, and relabelling the pieces
+//    (s ↦ g∘s) is an automorphism. With identical pieces it is not: the states are
+//    cosets, the graph a Schreier coset graph, which need not be vertex-transitive
+//    (eccentricities differ), so such a rule takes the exact method.
 //
 //  * sliding (DiameterKind::kBlankOrbits). Relabelling tiles, s ↦ σ∘s for a
 //    permutation σ of the tiles 1..n-1, commutes with every move (a move swaps the blank
@@ -423,6 +428,8 @@ DiameterPlan plan_diameter(const AnyRule& rule, const GraphOptions& options) {
   DiameterPlan plan;
   if (options.method == DiameterMethod::kAuto) {
     if (std::holds_alternative<Rotate>(rule)) plan.kind = DiameterKind::kCayley, plan.collect = false;
+    if (const auto* d = std::get_if<DefinedRule>(&rule); d && d->distinct())
+      plan.kind = DiameterKind::kCayley, plan.collect = false;
     if (std::holds_alternative<Sliding>(rule)) plan.kind = DiameterKind::kBlankOrbits, plan.collect = false;
   }
   return plan;

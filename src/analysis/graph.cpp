@@ -30,9 +30,11 @@ constexpr std::size_t kParallelFrontier = 4096;
 // gives a directed path: every weak component is strongly connected. Hence the states
 // reachable from v along successors are exactly v's weak (= strong) component, and one
 // forward BFS per component finds it. tests/graph_test.cpp checks weak == strong ==
-// forward on small sizes.
+// forward on small sizes. The same holds for a defined rule: every move is a fixed
+// permutation of the positions, a bijection of the arrangements of the pieces (with
+// identical pieces too), so it has a finite order as well.
 template <class R>
-constexpr bool kBijectiveMoves = std::is_same_v<R, Rotate>;
+constexpr bool kBijectiveMoves = std::is_same_v<R, Rotate> || std::is_same_v<R, DefinedRule>;
 
 template <class R>
 Connectivity resolve(const R& rule, Connectivity c) {
@@ -258,6 +260,7 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
   if (!plan.collect && goal && !goal->layers.empty() && goal->reached() == rule_size(rule)) {
     // The goal's BFS reached every rank, so the space is one component with
     // representative rank 0. Its eccentricity equals the goal's (max_depth): for rotate
+    // (and a defined rule with distinct pieces, the only one planned kCayley)
     // every vertex of a Cayley graph has the same out- and in-eccentricity (the longest
     // shortest word in the group; diameter.cpp); for sliding, rank 0 has its blank on
     // cell 0 and the goal on the last cell, one orbit of the 180-degree turn, and the

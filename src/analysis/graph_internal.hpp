@@ -6,7 +6,7 @@
 namespace stategraph {
 
 enum class DiameterKind {
-  kCayley,       // rotate: diameter = eccentricity of the representative
+  kCayley,       // rotate, defined rules with distinct pieces: diameter = eccentricity of the representative
   kBlankOrbits,  // sliding: one BFS per orbit of blank cells
   kExact,        // from each component's ranks (exact_diameter)
 };

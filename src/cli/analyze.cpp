@@ -30,6 +30,7 @@ struct AnalyzeOptions {
   std::string max_memory;
   std::string out;
   std::string start;
+  std::string directions, metric;  // rotate --directions; file:PATH --metric
   bool all = false;
   int threads = 0;
   bool quiet = false;
@@ -87,14 +88,16 @@ int run_analyze(const AnalyzeOptions& o) {
   // Build and check everything before any work, so a bad input writes nothing.
   std::vector<AnyRule> rules;
   if (o.all) {
-    if (!o.rule.empty() || o.rows || o.cols || !o.start.empty())
-      throw InputError("--all analyses the four seed rules at seed size; drop --rule/--rows/--cols/--start");
+    if (!o.rule.empty() || o.rows || o.cols || !o.start.empty() || !o.directions.empty() || !o.metric.empty())
+      throw InputError("--all analyses the four seed rules at seed size; drop --rule/--rows/--cols/--start/--directions/--metric");
     for (const auto& info : rule_table()) rules.push_back(make_rule(info.name));
   } else {
     if (o.rule.empty()) throw InputError("analyze needs --rule NAME or --all (see 'stategraph rules')");
     if ((o.rows == 0) != (o.cols == 0)) throw InputError("give both --rows and --cols, or neither");
     RuleOptions ro;
     if (!o.start.empty()) ro.start = o.start;
+    if (!o.directions.empty()) ro.directions = o.directions;
+    if (!o.metric.empty()) ro.metric = o.metric;
     rules.push_back(make_rule(o.rule, o.rows, o.cols, ro));
   }
   if (o.variant != "auto") find_variant(o.variant);  // unknown names fail before any work
@@ -165,7 +168,7 @@ int effective_threads(int requested) {
 Command add_analyze(CLI::App& app) {
   auto o = std::make_shared<AnalyzeOptions>();
   auto* sub = app.add_subcommand("analyze", "Breadth-first search of a whole state space from the goal; writes CSVs");
-  sub->add_option("--rule", o->rule, "Move rule (see 'stategraph rules')");
+  sub->add_option("--rule", o->rule, "Move rule (see 'stategraph rules'), or file:PATH for a twsearch-style definition");
   sub->add_option("--rows", o->rows, "Grid rows (default: the rule's seed size)");
   sub->add_option("--cols", o->cols, "Grid columns (default: the rule's seed size)");
   std::string variants = "auto (fastest that fits: hybrid, topdown, then twobit)";
@@ -176,6 +179,7 @@ Command add_analyze(CLI::App& app) {
                   "default: MemAvailable");
   sub->add_option("--out", o->out, "Output folder (default results/<rule>-<rows>x<cols>/; with --all, the parent)");
   sub->add_option("--start", o->start, "cardswap start position, rows split by '/', e.g. '* A/**B'");
+  add_rule_variant_options(sub, o->directions, o->metric);
   sub->add_flag("--all", o->all, "Analyse the four seed rules at seed size (3x3, cardswap 2x3)");
   sub->add_option("--threads", o->threads, "Worker threads (0 = all cores)")->capture_default_str();
   sub->add_flag("--quiet", o->quiet, "No per-level log on stderr");

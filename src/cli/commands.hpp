@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <string>
 
 namespace stategraph::cli {
 
@@ -17,6 +18,10 @@ Command add_rules(CLI::App& app);
 Command add_analyze(CLI::App& app);
 Command add_solve(CLI::App& app);  // solve.cpp
 Command add_table(CLI::App& app);  // solve.cpp: table build
+
+// --directions (rotate: cw or both) and --metric (file:PATH: given, inverses, powers),
+// shared by analyze, solve and table build (rules.cpp).
+void add_rule_variant_options(CLI::App* sub, std::string& directions, std::string& metric);
 
 // Parses a thread count (0 = all cores) into a oneTBB global_control for the run.
 int effective_threads(int requested);

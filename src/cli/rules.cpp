@@ -6,6 +6,13 @@
 
 namespace stategraph::cli {
 
+void add_rule_variant_options(CLI::App* sub, std::string& directions, std::string& metric) {
+  sub->add_option("--directions", directions, "rotate: cw (clockwise turns only, the default) or both (either way)");
+  sub->add_option("--metric", metric,
+                  "file:PATH rules: given (the file's moves only, the default), inverses (each move and its "
+                  "inverse; alias qtm) or powers (every power of each move, twsearch's move set; alias htm)");
+}
+
 Command add_rules(CLI::App& app) {
   auto* sub = app.add_subcommand("rules", "List the move rules, their default sizes and space sizes");
   return {sub, [] {
@@ -16,6 +23,8 @@ Command add_rules(CLI::App& app) {
       std::cout << std::setw(11) << info.name << std::setw(9) << rule_grid(rule).label() << std::setw(14)
                 << rule_size(rule) << info.summary << "\n";
     }
+    std::cout << std::setw(11) << "file:PATH" << std::setw(9) << "-" << std::setw(14) << "-"
+              << "a permutation puzzle read from a twsearch/ksolve-style definition (one set, n <= 16)\n";
     return 0;
   }};
 }

@@ -29,11 +29,13 @@ struct TableSource {
   std::string variant = "auto";
   std::string encoding = "auto";
   std::string max_memory;
+  std::string directions, metric;
   int threads = 0;
 };
 
 void add_source_options(CLI::App* sub, TableSource& o) {
-  sub->add_option("--rule", o.rule, "Move rule (see 'stategraph rules')");
+  sub->add_option("--rule", o.rule, "Move rule (see 'stategraph rules'), or file:PATH for a twsearch-style definition");
+  add_rule_variant_options(sub, o.directions, o.metric);
   sub->add_option("--rows", o.rows, "Grid rows (default: the rule's seed size)");
   sub->add_option("--cols", o.cols, "Grid columns (default: the rule's seed size)");
   sub->add_option("--variant", o.variant, "BFS variant for the depth table (auto, hybrid, twobit, ...)")
@@ -48,7 +50,10 @@ void add_source_options(CLI::App* sub, TableSource& o) {
 AnyRule source_rule(const TableSource& o) {
   if (o.rule.empty()) throw InputError("needs --rule NAME (see 'stategraph rules')");
   if ((o.rows == 0) != (o.cols == 0)) throw InputError("give both --rows and --cols, or neither");
-  return make_solve_rule(o.rule, o.rows, o.cols);
+  RuleOptions ro;
+  if (!o.directions.empty()) ro.directions = o.directions;
+  if (!o.metric.empty()) ro.metric = o.metric;
+  return make_solve_rule(o.rule, o.rows, o.cols, ro);
 }
 
 DepthEncoding source_encoding(const TableSource& o, const AnyRule& rule) {
@@ -85,6 +90,9 @@ int run_solve(SolveOptions& o) {
   TableSource& src = o.source;
   if (!o.table.empty() && src.rule.empty()) {  // the table says which rule
     const TableFileInfo info = read_table_info(o.table);
+    if (info.rule.rfind("def:", 0) == 0)
+      throw InputError("table " + o.table + " was built from a definition file (" + info.rule +
+                       "); give the same --rule file:PATH (and --metric, --rows, --cols)");
     src.rule = info.rule;
     if (src.rows == 0 && src.cols == 0) src.rows = info.rows, src.cols = info.cols;
   }

@@ -145,6 +145,20 @@ bool to_state(const Sliding&, const int* v, int n, State& s, int& bad, std::stri
   return true;
 }
 
+// A defined rule: piece numbers with the solved state's multiset (repeats allowed).
+bool to_state(const DefinedRule& rule, const int* v, int n, State& s, int& bad, std::string& error) {
+  for (int i = 0; i < n; ++i)
+    if (v[i] == kBlankToken) {
+      error = "'_' (a blank) is not a piece of this rule";
+      return bad = i, false;
+    }
+  error = rule.check_pieces(v, bad);
+  if (!error.empty()) return false;
+  s = 0;
+  for (int i = 0; i < n; ++i) s = set_cell(s, i, static_cast<unsigned>(v[i] - 1));
+  return true;
+}
+
 class Collector {
  public:
   Collector(bool keep_going, std::vector<Query>& out) : keep_going_(keep_going), out_(out) {}

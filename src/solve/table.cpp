@@ -19,9 +19,9 @@
 
 namespace stategraph {
 
-AnyRule make_solve_rule(std::string_view name, int rows, int cols) {
+AnyRule make_solve_rule(std::string_view name, int rows, int cols, const RuleOptions& options) {
+  if (name != CardSwap::kName) return make_rule(name, rows, cols, options);
   const RuleInfo& info = find_rule(name);
-  if (name != CardSwap::kName) return make_rule(name, rows, cols);
   const Grid grid(rows ? rows : info.default_rows, cols ? cols : info.default_cols);
   // Any start will do: the table has a section per A/B placement. A, B, soldiers, blank.
   std::string text;
@@ -48,18 +48,28 @@ DepthEncoding parse_encoding(std::string_view name) {
   throw InputError("unknown table encoding '" + std::string(name) + "' (known: auto, byte, nibble, mod3)");
 }
 
+// True when a directed rule bounds d(t) - d(s) for a move s -> t tightly enough for
+// mod 15: t = m(s) gives s = m^(k-1)(t) for a move of order k, so d(t) <= d(s) + k - 1,
+// and d(t) >= d(s) - 1; mod 15 tells d(s) - 1 apart from d(s) .. d(s) + k - 1 when
+// k <= 14. Rotate's turns have order 4; a defined rule's moves are checked.
+static bool nibble_holds(const AnyRule& rule) {
+  if (std::holds_alternative<Rotate>(rule)) return true;
+  if (const auto* d = std::get_if<DefinedRule>(&rule)) return d->max_move_order() <= 14;
+  return false;
+}
+
 std::string encoding_problem(const AnyRule& rule, DepthEncoding e) {
   const bool directed = std::visit([](const auto& r) { return r.directed(); }, rule);
   if (!directed || e == DepthEncoding::kByte) return {};
-  // Directed: only rotate has a known bound (a successor is at most 3 moves farther).
-  if (e == DepthEncoding::kNibble && std::holds_alternative<Rotate>(rule)) return {};
+  if (e == DepthEncoding::kNibble && nibble_holds(rule)) return {};
   return "encoding " + std::string(encoding_name(e)) + " cannot hold the depths of the directed rule " +
-         std::string(rule_name(rule)) + " (use " + (std::holds_alternative<Rotate>(rule) ? "nibble or " : "") + "byte)";
+         std::string(rule_name(rule)) + " (use " + (nibble_holds(rule) ? "nibble or " : "") + "byte)";
 }
 
 DepthEncoding default_encoding(const AnyRule& rule) {
   if (rule_size(rule) <= (std::uint64_t{1} << 25)) return DepthEncoding::kByte;
-  return encoding_problem(rule, DepthEncoding::kMod3).empty() ? DepthEncoding::kMod3 : DepthEncoding::kNibble;
+  if (encoding_problem(rule, DepthEncoding::kMod3).empty()) return DepthEncoding::kMod3;
+  return nibble_holds(rule) ? DepthEncoding::kNibble : DepthEncoding::kByte;
 }
 
 std::uint64_t table_sections(const AnyRule& rule) {
@@ -265,7 +275,7 @@ Header header_for(const AnyRule& rule, const DepthTable& table) {
   std::memcpy(h.magic, kMagic, sizeof kMagic);
   h.version = kVersion;
   h.encoding = static_cast<std::uint32_t>(table.encoding());
-  const std::string_view name = rule_name(rule);
+  const std::string name = rule_table_id(rule);
   std::memcpy(h.rule, name.data(), std::min<std::size_t>(name.size(), sizeof h.rule - 1));
   h.rows = static_cast<std::uint32_t>(rule_grid(rule).rows);
   h.cols = static_cast<std::uint32_t>(rule_grid(rule).cols);
@@ -383,9 +393,10 @@ DepthTable load_depth_table(const std::filesystem::path& path, const AnyRule& ru
   const TableFileInfo info = check_header(h, m->bytes, path);
   const std::string where = "table " + path.string() + ": ";
   const Grid g = rule_grid(rule);
-  if (info.rule != rule_name(rule) || info.rows != g.rows || info.cols != g.cols)
+  if (info.rule != rule_table_id(rule) || info.rows != g.rows || info.cols != g.cols)
     throw InputError(where + "built for " + info.rule + " " + std::to_string(info.rows) + "x" +
-                     std::to_string(info.cols) + ", not " + std::string(rule_name(rule)) + " " + g.label());
+                     std::to_string(info.cols) + ", not " + rule_table_id(rule) + " " + g.label() +
+                     (std::holds_alternative<DefinedRule>(rule) ? " (a defined rule is identified by a hash of its moves)" : ""));
   if (info.size != rule_size(rule) || info.sections != table_sections(rule))
     throw InputError(where + "holds " + std::to_string(info.sections) + " x " + std::to_string(info.size) +
                      " entries, the rule needs " + std::to_string(table_sections(rule)) + " x " +

@@ -3,6 +3,10 @@
 // is the number of clockwise turns to the goal 1..n, so a BFS from the goal follows
 // predecessors (counter-clockwise turns). Every move is a bijection of the state set,
 // so the graph is the Cayley graph of the group the turns generate. Ranking: all n!.
+// Directions both (`--directions both`, recorded as the rule name "rotate-both"): a
+// move turns a block either way, the graph is undirected (each turn's inverse is a
+// move), and moves come in the order: every clockwise turn, then every
+// counter-clockwise turn (labels r1c1 ... then r1c1' ...).
 #pragma once
 
 #include <array>
@@ -18,15 +22,17 @@ namespace stategraph {
 class Rotate : public GridRule {
  public:
   static constexpr std::string_view kName = "rotate";
-  explicit Rotate(Grid g) : GridRule(g) {
+  static constexpr std::string_view kNameBoth = "rotate-both";
+  explicit Rotate(Grid g, bool both = false) : GridRule(g), both_(both) {
     check_perm_size(n_);
     for (int r = 0; r + 1 < rows(); ++r)
       for (int c = 0; c + 1 < cols(); ++c) blocks_.push_back(r * cols() + c);
   }
 
-  std::string_view name() const { return kName; }
-  bool directed() const { return true; }
-  int max_degree() const { return static_cast<int>(blocks_.size()); }
+  std::string_view name() const { return both_ ? kNameBoth : kName; }
+  bool both_directions() const { return both_; }
+  bool directed() const { return !both_; }
+  int max_degree() const { return static_cast<int>(blocks_.size()) * (both_ ? 2 : 1); }
   std::uint64_t size() const { return kFactorial[static_cast<std::size_t>(n_)]; }
   std::uint64_t rank(State s) const { return perm_rank(s, n_); }
   State unrank(std::uint64_t r) const { return perm_unrank(r, n_); }
@@ -62,11 +68,17 @@ class Rotate : public GridRule {
   void for_each_successor(State s, F&& f) const {
     for (int tl : blocks_)
       if (emit_neighbour(f, turn_clockwise(s, tl))) return;
+    if (both_)
+      for (int tl : blocks_)
+        if (emit_neighbour(f, turn_counterclockwise(s, tl))) return;
   }
   template <class F>
   void for_each_predecessor(State s, F&& f) const {
     for (int tl : blocks_)
       if (emit_neighbour(f, turn_counterclockwise(s, tl))) return;
+    if (both_)
+      for (int tl : blocks_)
+        if (emit_neighbour(f, turn_clockwise(s, tl))) return;
   }
 
   std::string format(State s) const {
@@ -78,6 +90,7 @@ class Rotate : public GridRule {
 
  private:
   std::vector<int> blocks_;
+  bool both_ = false;
 };
 
 }  // namespace stategraph
