@@ -100,6 +100,12 @@ CompareReport run_compare(const AnyRule& rule, const CompareOptions& options) {
   }
   if (variants.empty()) throw InputError("no variant left to compare (" + report.notes.front() + ")");
   for (const auto* v : variants) report.variants.emplace_back(v->name);
+  if (options.log) {
+    options.log(space + ": " + std::to_string(report.space_size) + " ranks, " + std::to_string(variants.size()) +
+                " variant(s) x " + std::to_string(report.threads.size()) + " thread count(s) x " +
+                std::to_string(options.repeat) + " repeat(s), after one warm-up run");
+    for (const auto& note : report.notes) options.log(note);
+  }
 
   // Warm-up: the first variant other than reference, at the most threads; it also
   // gives the layers every later run must reproduce and, with a depth table, the

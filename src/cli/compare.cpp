@@ -152,9 +152,6 @@ int run_compare_command(const CompareCliOptions& o) {
   if (!o.max_memory.empty()) command += " --max-memory " + o.max_memory;
 
   const std::string started = utc_now(), load_before = load_average();
-  if (!o.quiet)
-    std::cerr << "compare " << label << ": " << rule_size(rule) << " ranks, " << co.variants.size() << " variant(s) x "
-              << threads.size() << " thread count(s) x " << o.repeat << " repeat(s), after one warm-up run\n";
   const CompareReport report = run_compare(rule, co);
   const CompareSummary summary = summarize_compare(report);
 
