@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
       stategraph::cli::add_solve(app),
       stategraph::cli::add_table(app),
       stategraph::cli::add_compare(app),
+      stategraph::cli::add_plot(app),
   };
   try {
     app.parse(argc, argv);

@@ -224,6 +224,15 @@ expect 2 "compare: auto" -- "$bin" compare --rule rotate --variants auto --out "
 expect 2 "compare: variant does not fit" -- "$bin" compare --rule rotate --variants hybrid --max-memory 1K --out "$tmp/cb9"
 for i in 1 2 3 4 5 6 7 8 9; do [ -e "$tmp/cb$i" ] && bad "cb$i: output written for bad input" || ok; done
 expect 1 "compare: unwritable output" -- "$bin" compare --rule rotate --rows 2 --cols 2 --variants serial --threads 1 --repeat 1 --out /proc/forbidden --quiet
+# `plot` redraws from the CSVs alone (folders written with --no-plot above).
+if [ "$have_gnuplot" = 1 ]; then
+  expect 0 "plot from CSVs" -- "$bin" plot "$tmp/p2" "$tmp/p6"
+  is_png "$tmp/p2/distribution.png" && is_svg "$tmp/p6/compare_seconds.svg" && is_png "$tmp/p6/compare_levels.png" && ok || bad "plot from CSVs wrote the images"
+  grep -q 'hybrid' "$tmp/p6/compare_seconds.gp" && ok || bad "compare_seconds.gp names the variant"
+fi
+mkdir -p "$tmp/empty"
+expect 2 "plot: folder without results" -- "$bin" plot "$tmp/empty"
+expect 2 "plot: no folder" -- "$bin" plot
 # --- end compare ---
 
 echo "cli_test: $pass passed, $fail failed"

@@ -35,6 +35,9 @@ std::string gnuplot_missing_message();
 void render_plot(const std::filesystem::path& dir, const std::string& base, const std::string& comment,
                  const std::string& body);
 
+// "rotate-3x3: states by distance from the goal (362880 of 362880 reachable)".
+std::string distribution_title(const std::string& label, std::uint64_t reachable, std::uint64_t space_size);
+
 // Bodies for render_plot.
 // distribution: one bar per depth (states at that distance from the goal), the max
 // depth marked by a dashed line and its bar (the antipodes) in another colour.

@@ -156,8 +156,7 @@ int run_analyze(const AnalyzeOptions& o) {
     if (plot) {
       // A plot failure leaves the analysis standing: one warning line, exit 0.
       try {
-        const std::string title = label + ": states by distance from the goal (" + std::to_string(summary.reachable) +
-                                  " of " + std::to_string(summary.space_size) + " reachable)";
+        const std::string title = distribution_title(label, summary.reachable, summary.space_size);
         render_plot(dir, "distribution",
                     "made by: stategraph analyze (" + label + ", variant " + std::string(variant.name) + ")" +
                         (o.plot_log ? ", --plot-log" : "") + "\ndata: distribution.csv",

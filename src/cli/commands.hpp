@@ -18,6 +18,7 @@ Command add_analyze(CLI::App& app);
 Command add_solve(CLI::App& app);  // solve.cpp
 Command add_table(CLI::App& app);  // solve.cpp: table build
 Command add_compare(CLI::App& app);  // compare.cpp
+Command add_plot(CLI::App& app);     // plot.cpp
 
 // Parses a thread count (0 = all cores) into a oneTBB global_control for the run.
 int effective_threads(int requested);

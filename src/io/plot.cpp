@@ -178,6 +178,11 @@ void render_plot(const std::filesystem::path& dir, const std::string& base, cons
   files.commit();
 }
 
+std::string distribution_title(const std::string& label, std::uint64_t reachable, std::uint64_t space_size) {
+  return label + ": states by distance from the goal (" + std::to_string(reachable) + " of " +
+         std::to_string(space_size) + " reachable)";
+}
+
 std::string distribution_plot(const std::string& title, const std::vector<std::uint64_t>& layers, bool log_scale) {
   if (layers.empty()) throw std::logic_error("distribution_plot of an empty BFS");
   const std::size_t max_depth = layers.size() - 1;
