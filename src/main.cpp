@@ -18,6 +18,8 @@ int main(int argc, char** argv) {
       stategraph::cli::add_analyze(app),
       stategraph::cli::add_solve(app),
       stategraph::cli::add_table(app),
+      stategraph::cli::add_compare(app),
+      stategraph::cli::add_plot(app),
   };
   try {
     app.parse(argc, argv);

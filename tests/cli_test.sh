@@ -210,6 +210,80 @@ expect 2 "rows x cols not n" -- "$bin" analyze --rule "file:$defs/rotate-3x3.tws
 expect 2 "bad defined query" -- "$bin" solve --rule "file:$defs/rotate-3x3.tws" --state '1 1 3 4 5 6 7 8 9'
 for i in 1 2 3 4 5 6 7 8; do [ -e "$tmp/bd$i" ] && bad "bd$i: output written for bad input" || ok; done
 # --- end defs ---
+# --- compare and plots (issue 6) ---
+have_gnuplot=0; command -v gnuplot >/dev/null 2>&1 && have_gnuplot=1
+is_png() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
+is_svg() { grep -v '^<?xml' "$1" | grep -v '^ *$' | head -1 | grep -q '^<svg' && tail -c 32 "$1" | grep -q '</svg>'; }
+expect 0 "compare" -- "$bin" compare --rule sliding --rows 2 --cols 3 --variants hybrid,serial,reference --threads 1,2 --repeat 2 --out "$tmp/cmp"
+cp "$tmp/out" "$tmp/cmp_stdout"
+[ "$(head -1 "$tmp/cmp/compare.csv")" = "rule,rows,cols,variant,threads,repeat,seconds,states_per_s,edges_per_s,peak_bytes,bits_per_state" ] && ok || bad "compare.csv header"
+[ "$(head -1 "$tmp/cmp/compare_levels.csv")" = "rule,rows,cols,variant,threads,repeat,depth,direction,seconds" ] && ok || bad "compare_levels.csv header"
+[ "$(tail -n +2 "$tmp/cmp/compare.csv" | wc -l)" = 12 ] && ok || bad "compare.csv: 3 variants x 2 threads x 2 repeats"
+[ "$(tail -n +2 "$tmp/cmp/compare.csv" | cut -d, -f4,5 | sort | uniq -c | awk '{print $1}' | sort -u)" = 2 ] && ok || bad "every variant x threads twice"
+# Cross-check with analyze (sliding 2x3: the s23 run above): every run reaches max depth 21.
+want_max=$(col "$tmp/s23/summary.csv" max_depth)
+[ "$(tail -n +2 "$tmp/cmp/compare_levels.csv" | awk -F, '$4 != "x" { k = $4 "," $5 "," $6; if ($7 > m[k]) m[k] = $7 } END { for (k in m) print m[k] }' | sort -u)" = "$want_max" ] && ok || bad "compare levels end at analyze's max depth $want_max"
+for key in cores cpu_model memory_total_bytes compiler build_type git_revision command; do
+  v=$(awk -F, -v k="$key" '$1 == k { print $2 }' "$tmp/cmp/meta.csv"); [ -n "$v" ] && ok || bad "meta.csv has $key"
+done
+grep -q '^fastest: ' "$tmp/cmp_stdout" && ok || bad "compare prints the fastest choice"
+grep -q '^hybrid  *2 ' "$tmp/cmp_stdout" && ok || bad "compare prints hybrid at 2 threads"
+ls "$tmp/cmp" | grep -q tmp && bad "compare left a temporary file" || ok
+if [ "$have_gnuplot" = 1 ]; then
+  for f in compare_seconds compare_levels; do
+    is_png "$tmp/cmp/$f.png" && is_svg "$tmp/cmp/$f.svg" && [ -s "$tmp/cmp/$f.gp" ] && ok || bad "compare plot $f"
+  done
+  for d in sliding-3x3 rotate-3x3 primeswap-3x3 cardswap-2x3; do
+    is_png "$tmp/all/$d/distribution.png" && is_svg "$tmp/all/$d/distribution.svg" && ok || bad "analyze plot $d"
+  done
+  expect 0 "analyze --plot-log" -- "$bin" analyze --rule rotate --rows 2 --cols 3 --plot-log --out "$tmp/p1" --quiet
+  grep -q 'set logscale y' "$tmp/p1/distribution.gp" && is_png "$tmp/p1/distribution.png" && ok || bad "--plot-log"
+  # The script redraws the images by itself.
+  rm "$tmp/p1/distribution.png" && (cd "$tmp/p1" && gnuplot distribution.gp 2>/dev/null) && is_png "$tmp/p1/distribution.png" && ok || bad "distribution.gp redraws"
+else
+  echo "cli_test: gnuplot not installed, plot checks skipped"
+fi
+expect 0 "analyze --no-plot" -- "$bin" analyze --rule rotate --rows 2 --cols 3 --no-plot --out "$tmp/p2" --quiet
+ls "$tmp/p2" | grep -qE '\.(png|svg|gp)$' && bad "--no-plot drew plots" || ok
+# Without gnuplot: the analysis still succeeds, one warning line, no plot files.
+STATEGRAPH_GNUPLOT=no-such-gnuplot "$bin" analyze --rule rotate --rows 2 --cols 3 --out "$tmp/p3" --quiet >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" = 0 ] && [ -s "$tmp/p3/summary.csv" ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q 'gnuplot-nox' "$tmp/err" && ok || bad "missing gnuplot: exit $rc, '$(cat "$tmp/err")'"
+ls "$tmp/p3" | grep -qE '\.(png|svg|gp)$|tmp' && bad "missing gnuplot: plot or temp files written" || ok
+STATEGRAPH_GNUPLOT=no-such-gnuplot "$bin" compare --rule rotate --rows 2 --cols 3 --variants hybrid --threads 1 --repeat 1 --out "$tmp/p4" --quiet >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" = 0 ] && [ -s "$tmp/p4/compare.csv" ] && grep -q 'gnuplot-nox' "$tmp/err" && ok || bad "compare without gnuplot: exit $rc"
+# A gnuplot that fails: a warning, exit 0, nothing half-written.
+STATEGRAPH_GNUPLOT=false "$bin" analyze --rule rotate --rows 2 --cols 3 --out "$tmp/p5" --quiet >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" = 0 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q 'plot not written' "$tmp/err" && ok || bad "failing gnuplot: exit $rc, '$(cat "$tmp/err")'"
+ls "$tmp/p5" | grep -qE '\.(png|svg|gp)$|tmp' && bad "failing gnuplot: plot or temp files left" || ok
+# reference is skipped, with a note, when it does not fit.
+expect 0 "compare, reference too big" -- "$bin" compare --rule rotate --rows 2 --cols 3 --variants hybrid,reference --threads 1 --repeat 1 --max-memory 20K --out "$tmp/p6" --quiet --no-plot
+grep -q '^note: reference skipped' "$tmp/out" && ok || bad "reference skip note: $(cat "$tmp/out")"
+[ "$(cut -d, -f4 "$tmp/p6/compare.csv" | sort -u | tr '\n' ' ')" = "hybrid variant " ] && ok || bad "no reference rows when skipped"
+# Bad input: one line, exit 2, nothing written.
+expect 2 "compare: unknown variant" -- "$bin" compare --rule rotate --variants hybrid,nope --out "$tmp/cb1"
+expect 2 "compare: variant twice" -- "$bin" compare --rule rotate --variants hybrid,hybrid --out "$tmp/cb2"
+expect 2 "compare: zero threads" -- "$bin" compare --rule rotate --threads 0 --out "$tmp/cb3"
+expect 2 "compare: more threads than cores" -- "$bin" compare --rule rotate --threads 1,100000 --out "$tmp/cb4"
+expect 2 "compare: repeat 0" -- "$bin" compare --rule rotate --repeat 0 --out "$tmp/cb5"
+expect 2 "compare: no rule" -- "$bin" compare --out "$tmp/cb6"
+expect 2 "compare: threads not a number" -- "$bin" compare --rule rotate --threads 1,x --out "$tmp/cb7"
+expect 2 "compare: auto" -- "$bin" compare --rule rotate --variants auto --out "$tmp/cb8"
+expect 2 "compare: variant does not fit" -- "$bin" compare --rule rotate --variants hybrid --max-memory 1K --out "$tmp/cb9"
+for i in 1 2 3 4 5 6 7 8 9; do [ -e "$tmp/cb$i" ] && bad "cb$i: output written for bad input" || ok; done
+expect 1 "compare: unwritable output" -- "$bin" compare --rule rotate --rows 2 --cols 2 --variants serial --threads 1 --repeat 1 --out /proc/forbidden --quiet
+# `plot` redraws from the CSVs alone (folders written with --no-plot above).
+if [ "$have_gnuplot" = 1 ]; then
+  expect 0 "plot from CSVs" -- "$bin" plot "$tmp/p2" "$tmp/p6"
+  is_png "$tmp/p2/distribution.png" && is_svg "$tmp/p6/compare_seconds.svg" && is_png "$tmp/p6/compare_levels.png" && ok || bad "plot from CSVs wrote the images"
+  grep -q 'hybrid' "$tmp/p6/compare_seconds.gp" && ok || bad "compare_seconds.gp names the variant"
+fi
+mkdir -p "$tmp/empty"
+expect 2 "plot: folder without results" -- "$bin" plot "$tmp/empty"
+expect 2 "plot: no folder" -- "$bin" plot
+# --- end compare ---
 
 echo "cli_test: $pass passed, $fail failed"
 [ "$fail" = 0 ]

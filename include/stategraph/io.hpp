@@ -23,6 +23,16 @@ class CsvTable {
   std::vector<std::vector<std::string>> rows_;
 };
 
+// Parses CSV text as CsvTable::str writes it (quoted fields, "" for a quote); the first
+// row is the header. Throws InputError naming `what` and the line on a malformed row.
+struct CsvData {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  // Index of a column, or InputError naming `what` when it is missing.
+  std::size_t column(const std::string& name, const std::string& what) const;
+};
+CsvData parse_csv(const std::string& text, const std::string& what);
+
 // Quotes a CSV field when it holds a comma, quote or line break.
 std::string csv_field(const std::string& s);
 // Formats a double with enough digits to read it back (no locale).

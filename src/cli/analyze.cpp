@@ -18,6 +18,7 @@
 #include "stategraph/bfs.hpp"
 #include "stategraph/io.hpp"
 #include "stategraph/memory.hpp"
+#include "stategraph/plot.hpp"
 #include "stategraph/rule.hpp"
 
 namespace stategraph::cli {
@@ -35,6 +36,8 @@ struct AnalyzeOptions {
   int threads = 0;
   bool quiet = false;
   bool verify = false;
+  bool no_plot = false;   // --no-plot
+  bool plot_log = false;  // --plot-log
   GraphCliOptions graph;  // analyze_graph.hpp
 };
 
@@ -109,6 +112,9 @@ int run_analyze(const AnalyzeOptions& o) {
   }
   if (limit == 0) limit = ~std::uint64_t{0}, limit_source = "unknown memory";
   const int threads = effective_threads(o.threads);
+  // Plots need gnuplot; without it the analysis runs and says once that plots were skipped.
+  const bool plot = !o.no_plot && gnuplot_available();
+  if (!o.no_plot && !plot) std::cerr << "stategraph: warning: " << gnuplot_missing_message() << "\n";
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
 
   for (const AnyRule& rule : rules) {
@@ -150,6 +156,18 @@ int run_analyze(const AnalyzeOptions& o) {
     files.stage("summary.csv", summary_table(summary).str());
     for (const auto& [name, content] : graph.files) files.stage(name, content);
     files.commit();
+    if (plot) {
+      // A plot failure leaves the analysis standing: one warning line, exit 0.
+      try {
+        const std::string title = distribution_title(label, summary.reachable, summary.space_size);
+        render_plot(dir, "distribution",
+                    "made by: stategraph analyze (" + label + ", variant " + std::string(variant.name) + ")" +
+                        (o.plot_log ? ", --plot-log" : "") + "\ndata: distribution.csv",
+                    distribution_plot(title, result.layers, o.plot_log));
+      } catch (const std::exception& e) {
+        std::cerr << "stategraph: warning: plot not written for " << label << ": " << e.what() << "\n";
+      }
+    }
     std::cout << label << ": " << summary.reachable << " of " << summary.space_size << " states reachable, max depth "
               << summary.max_depth << " (" << summary.antipodes << " antipodes)";
     if (summary.start_distance) std::cout << ", start at distance " << *summary.start_distance;
@@ -184,6 +202,8 @@ Command add_analyze(CLI::App& app) {
   sub->add_option("--threads", o->threads, "Worker threads (0 = all cores)")->capture_default_str();
   sub->add_flag("--quiet", o->quiet, "No per-level log on stderr");
   sub->add_flag("--verify", o->verify, "Check the depth table against every move (slow on big spaces)");
+  sub->add_flag("--no-plot", o->no_plot, "Do not draw distribution.svg/.png (gnuplot)");
+  sub->add_flag("--plot-log", o->plot_log, "Draw the distribution with a logarithmic y axis");
   add_graph_options(sub, o->graph);
   return {sub, [o] { return run_analyze(*o); }};
 }

@@ -18,6 +18,8 @@ Command add_rules(CLI::App& app);
 Command add_analyze(CLI::App& app);
 Command add_solve(CLI::App& app);  // solve.cpp
 Command add_table(CLI::App& app);  // solve.cpp: table build
+Command add_compare(CLI::App& app);  // compare.cpp
+Command add_plot(CLI::App& app);     // plot.cpp
 
 // --directions (rotate: cw or both) and --metric (file:PATH: given, inverses, powers),
 // shared by analyze, solve and table build (rules.cpp).

@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "stategraph/io.hpp"
+#include "stategraph/state.hpp"
 
 namespace stategraph {
 
@@ -38,6 +39,46 @@ std::string CsvTable::str() const {
   line(header_);
   for (const auto& r : rows_) line(r);
   return out;
+}
+
+CsvData parse_csv(const std::string& text, const std::string& what) {
+  CsvData data;
+  std::vector<std::string> row;
+  std::string field;
+  bool quoted = false, any = false;
+  int line = 1;
+  auto end_row = [&] {
+    row.push_back(field);
+    field.clear();
+    if (data.header.empty()) data.header = row;
+    else if (row.size() != data.header.size())
+      throw InputError(what + ", line " + std::to_string(line) + ": " + std::to_string(row.size()) + " fields, header has " +
+                       std::to_string(data.header.size()));
+    else data.rows.push_back(row);
+    row.clear();
+    any = false;
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') field += '"', ++i;
+      else if (c == '"') quoted = false;
+      else field += c, line += c == '\n';
+    } else if (c == '"') quoted = any = true;
+    else if (c == ',') row.push_back(field), field.clear(), any = true;
+    else if (c == '\n') end_row(), ++line;
+    else if (c != '\r') field += c, any = true;
+  }
+  if (quoted) throw InputError(what + ": unterminated quoted field");
+  if (any || !field.empty()) end_row();
+  if (data.header.empty()) throw InputError(what + ": empty file");
+  return data;
+}
+
+std::size_t CsvData::column(const std::string& name, const std::string& what) const {
+  for (std::size_t i = 0; i < header.size(); ++i)
+    if (header[i] == name) return i;
+  throw InputError(what + " has no column '" + name + "'");
 }
 
 namespace {
