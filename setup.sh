@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # Debian packages the build needs; only the missing ones are installed.
-packages=(cmake g++ make libtbb-dev libcli11-dev libgtest-dev libbenchmark-dev)
+packages=(cmake g++ make libtbb-dev libcli11-dev libgtest-dev libbenchmark-dev libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
