@@ -51,9 +51,11 @@ double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::
 
 std::uint64_t words_of(std::uint64_t bits) { return (bits + 63) / 64; }
 
-// Budget of one round's send batch: one block bitset (at least 1 MiB) unless given.
+// Budget of one round's send batch (the threads' raw 32-bit remote ranks): a quarter of
+// a block bitset (at least 256 KiB) unless given, so the exchange buffers stay a small
+// share of the process's memory.
 std::uint64_t exchange_budget(const Partition& part, const DistOptions& o) {
-  return o.exchange_bytes ? o.exchange_bytes : std::max<std::uint64_t>(std::uint64_t{1} << 20, part.block / 8);
+  return o.exchange_bytes ? o.exchange_bytes : std::max<std::uint64_t>(std::uint64_t{1} << 18, part.block / 32);
 }
 
 // Message encodings (first byte of a non-empty message).

@@ -61,7 +61,7 @@ struct CommLevel {
 
 struct DistOptions {
   Policy policy = Policy::kHybrid;
-  std::uint64_t exchange_bytes = 0;  // budget of one round's send batch (0: one block bitset)
+  std::uint64_t exchange_bytes = 0;  // budget of one round's send batch (0: a quarter block bitset)
   std::optional<State> watch;        // a state whose depth to report (cardswap's start)
   int fail_at_depth = -1;            // test hook: this process throws bad_alloc at that depth
   // Called on every process after each step (rank 0 usually logs).

@@ -99,7 +99,7 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
                  "Refuse to run (exit 2) when a process needs more bytes than this (K/M/G suffixes); default: "
                  "MemAvailable shared by the processes on each machine");
   app.add_option("--exchange-buffer", o.exchange,
-                 "Bytes of remote ranks a process batches per exchange round (default: one block bitset, >= 1M)");
+                 "Bytes of remote ranks (4 each) a process batches per exchange round (default: a quarter of a block bitset, >= 256K)");
   app.add_flag("--quiet", o.quiet, "No per-level log on stderr");
   try {
     app.parse(argc, argv);
