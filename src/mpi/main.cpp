@@ -142,7 +142,8 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
   if (plan.need > plan.limit)
     throw InputError("each process needs " + format_bytes(plan.need) + " (" + std::to_string(plan.need) +
                      " bytes), more than the " + format_bytes(plan.limit) + " " + plan.limit_source +
-                     ": use more processes or --variant topdown");
+                     (plan.dist.policy == Policy::kTopDown ? ": use more processes"
+                                                           : ": use more processes or --variant topdown"));
   plan.threads = o.threads == 0 ? tbb::info::default_concurrency() : o.threads;
   const std::string label = std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
   plan.dir = o.out.empty() ? std::filesystem::path("results") / label : std::filesystem::path(o.out);
