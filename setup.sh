@@ -8,8 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# Debian packages the build needs (gnuplot-nox draws the plots); only the missing ones are installed.
-packages=(cmake g++ make libtbb-dev libcli11-dev libgtest-dev libbenchmark-dev gnuplot-nox)
+# Debian packages the build needs (gnuplot-nox draws the plots, Open MPI builds
+# stategraph-mpi); only the missing ones are installed.
+packages=(cmake g++ make libtbb-dev libcli11-dev libgtest-dev libbenchmark-dev gnuplot-nox libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,468 @@
+// The distributed BFS engine; see dist_bfs.hpp for the scheme.
+#include "dist_bfs.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+#include <tbb/parallel_sort.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <climits>
+#include <cstring>
+#include <new>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "bfs/bitset_engine.hpp"  // choose_direction, batching constants, atomic helpers
+#include "stategraph/bits.hpp"
+
+namespace stategraph::mpi {
+
+std::uint64_t Partition::base(int p) const { return std::min(n, static_cast<std::uint64_t>(p) * block); }
+std::uint64_t Partition::local(int p) const {
+  return std::min(n, static_cast<std::uint64_t>(p + 1) * block) - base(p);
+}
+
+Partition make_partition(std::uint64_t n, int procs, int me) {
+  if (procs < 1 || me < 0 || me >= procs) throw std::logic_error("bad process count or index");
+  const std::uint64_t words = (n + 63) / 64;
+  Partition part;
+  part.n = n;
+  part.procs = procs;
+  part.me = me;
+  part.block = std::max<std::uint64_t>(1, (words + static_cast<std::uint64_t>(procs) - 1) / static_cast<std::uint64_t>(procs)) * 64;
+  if (part.block > (std::uint64_t{1} << 32))
+    throw InputError("each process would own " + std::to_string(part.block) +
+                     " ranks, more than 2^32 (block offsets are 32-bit): use more processes");
+  if (words > static_cast<std::uint64_t>(INT_MAX))
+    throw InputError("the space has more than 2^31 words of bits: beyond the int counts of MPI_Allgatherv");
+  return part;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::uint64_t words_of(std::uint64_t bits) { return (bits + 63) / 64; }
+
+// Budget of one round's send batch (the threads' raw 32-bit remote ranks): a quarter of
+// a block bitset (at least 256 KiB) unless given, so the exchange buffers stay a small
+// share of the process's memory.
+std::uint64_t exchange_budget(const Partition& part, const DistOptions& o) {
+  return o.exchange_bytes ? o.exchange_bytes : std::max<std::uint64_t>(std::uint64_t{1} << 18, part.block / 32);
+}
+
+// Message encodings (first byte of a non-empty message).
+constexpr std::uint8_t kVarint = 1;  // sorted block offsets as LEB128 varint deltas
+constexpr std::uint8_t kBitmap = 2;  // the destination block's bitmap, whole words
+
+std::size_t varint_bytes(const std::vector<std::uint32_t>& v) {
+  std::size_t s = 0;
+  std::uint32_t prev = 0;
+  for (std::uint32_t x : v) {
+    const std::uint32_t d = x - prev;
+    prev = x;
+    s += 1 + (d >= (1u << 7)) + (d >= (1u << 14)) + (d >= (1u << 21)) + (d >= (1u << 28));
+  }
+  return s;
+}
+
+// Runs one MPI call and adds its time to `seconds`.
+struct CommClock {
+  double seconds = 0;
+  template <class F>
+  void operator()(F&& f) {
+    const auto t = Clock::now();
+    f();
+    seconds += since(t);
+  }
+};
+
+template <class R>
+class Engine {
+ public:
+  Engine(const R& rule, const Partition& part, const DistOptions& o, MPI_Comm comm)
+      : rule_(rule), part_(part), o_(o), comm_(comm), P_(part.procs), me_(part.me),
+        base_(part.base(part.me)), local_(part.local(part.me)) {}
+
+  DistResult run();
+
+ private:
+  std::uint64_t topdown(CommLevel& lv, CommClock& cc);
+  std::uint64_t bottomup(CommLevel& lv, CommClock& cc);
+  std::uint64_t apply(const std::uint8_t* msg, std::size_t size);
+  void note_buffers(std::uint64_t bytes) { buffer_peak_ = std::max(buffer_peak_, bytes); }
+
+  const R& rule_;
+  const Partition& part_;
+  const DistOptions& o_;
+  MPI_Comm comm_;
+  const int P_, me_;
+  const std::uint64_t base_, local_;
+  BfsOptions bo_;  // forward = false: walk predecessors, as `analyze` does
+  Bitset visited_, frontier_, next_, gathered_;
+  std::uint64_t round_states_ = 0;
+  std::uint64_t buffer_peak_ = 0;  // exchange buffers, bytes
+};
+
+template <class R>
+DistResult Engine<R>::run() {
+  bfs::check_batchable(rule_);
+  DistResult res;
+  LevelRecorder recorder(bo_, res.bfs);
+  const std::uint64_t n = part_.n;
+  visited_ = Bitset(local_);
+  frontier_ = Bitset(local_);
+  next_ = Bitset(local_);
+  const std::uint64_t budget = exchange_budget(part_, o_);
+  round_states_ = P_ == 1 ? ~std::uint64_t{0}
+                          : std::max<std::uint64_t>(1024, budget / (4 * static_cast<std::uint64_t>(rule_.max_degree())));
+  res.round_states = round_states_;
+
+  // Seed: every process knows the goals; each sets the ones in its block.
+  std::set<std::uint64_t> goals;
+  for (State g : bfs_sources(rule_, bo_)) goals.insert(rule_.rank(g));
+  for (std::uint64_t r : goals)
+    if (part_.owner(r) == me_) visited_.set(r - base_), frontier_.set(r - base_);
+  std::uint64_t count = goals.size();
+
+  int watch_depth = -1;
+  std::uint64_t watch_local = ~std::uint64_t{0};
+  if (o_.watch) {
+    const std::uint64_t w = rule_.rank(*o_.watch);
+    if (part_.owner(w) == me_) watch_local = w - base_;
+    if (watch_local != ~std::uint64_t{0} && visited_.test(watch_local)) watch_depth = 0;
+  }
+
+  std::uint64_t unvisited = n - count, previous = 0, total = count;
+  Direction dir = o_.policy == Policy::kBottomUp ? Direction::kBottomUp : Direction::kTopDown;
+  for (int depth = 0; recorder.record(count, dir); ++depth) {
+    if (o_.policy == Policy::kHybrid) dir = bfs::choose_direction(count, previous, unvisited);
+    if (unvisited == 0) {  // nothing left to find: the next layer is empty (as in bitset_bfs)
+      count = 0;
+      continue;
+    }
+    if (depth == o_.fail_at_depth) throw std::bad_alloc();  // test hook: one process fails mid-run
+    const auto t0 = Clock::now();
+    CommLevel lv;
+    lv.depth = depth + 1;
+    lv.direction = dir;
+    CommClock cc;
+    previous = count;
+    const std::uint64_t found = dir == Direction::kTopDown ? topdown(lv, cc) : bottomup(lv, cc);
+    if (watch_depth < 0 && watch_local != ~std::uint64_t{0} && next_.test(watch_local)) watch_depth = depth + 1;
+    std::swap(frontier_, next_);
+
+    std::array<std::uint64_t, 4> sums{found, lv.bytes_sent, lv.remote_ranks, lv.list32_bytes};
+    cc([&] { MPI_Allreduce(MPI_IN_PLACE, sums.data(), 4, MPI_UINT64_T, MPI_SUM, comm_); });
+    const double wall = since(t0);
+    std::array<double, 2> times{wall - cc.seconds, cc.seconds};
+    MPI_Allreduce(MPI_IN_PLACE, times.data(), 2, MPI_DOUBLE, MPI_MAX, comm_);
+    count = sums[0];
+    lv.states = count;
+    lv.bytes_sent = sums[1];
+    lv.remote_ranks = sums[2];
+    lv.list32_bytes = sums[3];
+    lv.bitmap_bytes = static_cast<std::uint64_t>(P_ - 1) * words_of(n) * 8;
+    lv.compute_seconds = times[0];
+    lv.comm_seconds = times[1];
+    lv.seconds = since(t0);
+    unvisited -= count;
+    total += count;
+    res.comm.push_back(lv);
+    if (o_.on_level) o_.on_level(lv, total);
+  }
+  recorder.finish();
+
+  MPI_Allreduce(MPI_IN_PLACE, &watch_depth, 1, MPI_INT, MPI_MAX, comm_);
+  if (o_.watch) res.watch_depth = watch_depth;
+  res.bfs.peak_bytes = 3 * Bitset::bytes_for(local_) + (gathered_.size() ? Bitset::bytes_for(n) : 0) + buffer_peak_;
+  std::uint64_t peak = res.bfs.peak_bytes;
+  MPI_Allreduce(MPI_IN_PLACE, &peak, 1, MPI_UINT64_T, MPI_MAX, comm_);
+  res.peak_bytes_max = peak;
+  return res;
+}
+
+// Claims the ranks of one received message; returns how many were new. Messages from
+// several sources are applied in parallel, so every write is atomic.
+template <class R>
+std::uint64_t Engine<R>::apply(const std::uint8_t* msg, std::size_t size) {
+  if (size == 0) return 0;
+  std::uint64_t found = 0;
+  std::uint64_t* vw = visited_.words();
+  std::uint64_t* nw = next_.words();
+  if (msg[0] == kVarint) {
+    std::uint64_t l = 0;
+    for (std::size_t i = 1; i < size;) {
+      std::uint32_t d = 0;
+      for (int shift = 0;; shift += 7) {
+        const std::uint8_t b = msg[i++];
+        d |= static_cast<std::uint32_t>(b & 0x7F) << shift;
+        if (!(b & 0x80)) break;
+      }
+      l += d;
+      if (l >= local_) throw std::runtime_error("received a rank outside this process's block");
+      if (visited_.atomic_set(l)) {
+        bfs::atomic_or_word(nw + (l >> 6), std::uint64_t{1} << (l & 63));
+        ++found;
+      }
+    }
+  } else if (msg[0] == kBitmap) {
+    const std::size_t words = (size - 1) / 8;
+    if (words != visited_.num_words()) throw std::runtime_error("received a bitmap of the wrong size");
+    for (std::size_t w = 0; w < words; ++w) {
+      std::uint64_t m;
+      std::memcpy(&m, msg + 1 + 8 * w, 8);
+      if (!m) continue;
+      const std::uint64_t old = std::atomic_ref<std::uint64_t>(vw[w]).fetch_or(m, std::memory_order_relaxed);
+      const std::uint64_t fresh = m & ~old;
+      if (fresh) {
+        bfs::atomic_or_word(nw + w, fresh);
+        found += static_cast<std::uint64_t>(std::popcount(fresh));
+      }
+    }
+  } else {
+    throw std::runtime_error("received a message with an unknown encoding");
+  }
+  return found;
+}
+
+template <class R>
+std::uint64_t Engine<R>::topdown(CommLevel& lv, CommClock& cc) {
+  bfs::parallel_clear(next_);
+  const std::uint64_t* fw = frontier_.words();
+  std::uint64_t* nw = next_.words();
+  const std::uint64_t* vw = visited_.words();
+  const std::uint64_t W = frontier_.num_words();
+
+  // Rounds of at most round_states_ frontier states; every process joins the max count.
+  std::vector<std::uint64_t> cuts{0};
+  if (P_ > 1) {
+    std::uint64_t acc = 0;
+    for (std::uint64_t w = 0; w < W; ++w) {
+      acc += static_cast<std::uint64_t>(std::popcount(fw[w]));
+      if (acc >= round_states_) cuts.push_back(w + 1), acc = 0;
+    }
+  }
+  if (cuts.back() != W || cuts.size() == 1) cuts.push_back(W);
+  int rounds = static_cast<int>(cuts.size()) - 1;
+  cc([&] { MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT, MPI_MAX, comm_); });
+  lv.rounds = rounds;
+
+  using Outbox = std::vector<std::vector<std::uint32_t>>;
+  tbb::enumerable_thread_specific<Outbox> outboxes([this] { return Outbox(static_cast<std::size_t>(P_)); });
+  std::vector<std::uint32_t> batch;     // one destination's ranks, sorted and deduplicated
+  std::vector<std::uint8_t> sendbuf, recvbuf;
+  std::vector<std::uint64_t> bitmap;
+  std::vector<int> scount(static_cast<std::size_t>(P_)), sdispl(static_cast<std::size_t>(P_)),
+      rcount(static_cast<std::size_t>(P_)), rdispl(static_cast<std::size_t>(P_));
+  std::uint64_t found = 0;
+
+  for (int round = 0; round < rounds; ++round) {
+    const std::uint64_t lo = round + 1 < static_cast<int>(cuts.size()) ? cuts[static_cast<std::size_t>(round)] : W;
+    const std::uint64_t hi = round + 1 < static_cast<int>(cuts.size()) ? cuts[static_cast<std::size_t>(round) + 1] : W;
+    found += tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(lo, hi, bfs::kGrainWords), std::uint64_t{0},
+        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t f) {
+          auto unrank = make_unranker(rule_);
+          Outbox& out = outboxes.local();
+          std::array<std::uint64_t, bfs::kBatch + bfs::kMaxMoves> local;
+          int size = 0;
+          auto flush = [&] {
+            for (int k = 0; k < size; ++k) {
+              const std::uint64_t q = local[static_cast<std::size_t>(k)];
+              if (visited_.atomic_set(q)) {
+                bfs::atomic_or_word(nw + (q >> 6), std::uint64_t{1} << (q & 63));
+                ++f;
+              }
+            }
+            size = 0;
+          };
+          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+            for (std::uint64_t bits = fw[w]; bits; bits &= bits - 1) {
+              const std::uint64_t r = base_ + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
+              for_each_bfs_neighbour(rule_, bo_, unrank(r), [&](State p) {
+                const std::uint64_t q = rule_.rank(p);
+                const int d = part_.owner(q);
+                if (d == me_) {
+                  const std::uint64_t l = q - base_;
+                  bfs::prefetch_write(vw + (l >> 6));
+                  local[static_cast<std::size_t>(size++)] = l;
+                } else {
+                  out[static_cast<std::size_t>(d)].push_back(static_cast<std::uint32_t>(q - part_.base(d)));
+                }
+              });
+              if (size >= bfs::kBatch) flush();
+            }
+          }
+          flush();
+          return f;
+        },
+        std::plus<>());
+    if (P_ == 1) break;
+
+    // Batch per destination: concatenate the threads' ranks, sort, deduplicate, encode.
+    std::uint64_t outbox_bytes = 0;
+    for (const Outbox& out : outboxes)
+      for (const auto& v : out) outbox_bytes += v.capacity() * sizeof(std::uint32_t);
+    sendbuf.clear();
+    for (int d = 0; d < P_; ++d) {
+      sdispl[static_cast<std::size_t>(d)] = static_cast<int>(sendbuf.size());
+      batch.clear();
+      if (d != me_) {
+        for (Outbox& out : outboxes) {
+          auto& v = out[static_cast<std::size_t>(d)];
+          batch.insert(batch.end(), v.begin(), v.end());
+          v.clear();
+        }
+      }
+      if (!batch.empty()) {
+        tbb::parallel_sort(batch.begin(), batch.end());
+        batch.erase(std::unique(batch.begin(), batch.end()), batch.end());
+        const std::size_t as_varint = 1 + varint_bytes(batch);
+        const std::uint64_t dest_words = words_of(part_.local(d));
+        const std::size_t as_bitmap = 1 + 8 * dest_words;
+        const std::size_t at = sendbuf.size();
+        if (as_varint <= as_bitmap) {
+          sendbuf.resize(at + as_varint);
+          std::uint8_t* p = sendbuf.data() + at;
+          *p++ = kVarint;
+          std::uint32_t prev = 0;
+          for (std::uint32_t x : batch) {
+            std::uint32_t v = x - prev;
+            prev = x;
+            while (v >= 0x80) *p++ = static_cast<std::uint8_t>(v | 0x80), v >>= 7;
+            *p++ = static_cast<std::uint8_t>(v);
+          }
+        } else {
+          bitmap.assign(dest_words, 0);
+          for (std::uint32_t x : batch) bitmap[x >> 6] |= std::uint64_t{1} << (x & 63);
+          sendbuf.resize(at + as_bitmap);
+          sendbuf[at] = kBitmap;
+          std::memcpy(sendbuf.data() + at + 1, bitmap.data(), 8 * dest_words);
+        }
+        lv.remote_ranks += batch.size();
+        lv.list32_bytes += 4 * batch.size();
+      }
+      if (sendbuf.size() > static_cast<std::size_t>(INT_MAX))
+        throw std::runtime_error("one round's send batch exceeds 2 GiB (MPI int counts): lower --exchange-buffer");
+      scount[static_cast<std::size_t>(d)] = static_cast<int>(sendbuf.size()) - sdispl[static_cast<std::size_t>(d)];
+    }
+    lv.bytes_sent += sendbuf.size();
+
+    cc([&] { MPI_Alltoall(scount.data(), 1, MPI_INT, rcount.data(), 1, MPI_INT, comm_); });
+    std::uint64_t rtotal = 0;
+    for (int s = 0; s < P_; ++s) {
+      rdispl[static_cast<std::size_t>(s)] = static_cast<int>(rtotal);
+      rtotal += static_cast<std::uint64_t>(rcount[static_cast<std::size_t>(s)]);
+      if (rtotal > static_cast<std::uint64_t>(INT_MAX))
+        throw std::runtime_error("one round's receive batch exceeds 2 GiB (MPI int counts): lower --exchange-buffer");
+    }
+    recvbuf.resize(rtotal);
+    cc([&] {
+      MPI_Alltoallv(sendbuf.data(), scount.data(), sdispl.data(), MPI_BYTE, recvbuf.data(), rcount.data(),
+                    rdispl.data(), MPI_BYTE, comm_);
+    });
+    note_buffers(outbox_bytes + batch.capacity() * sizeof(std::uint32_t) + sendbuf.capacity() + recvbuf.capacity() +
+                 bitmap.capacity() * 8);
+    found += tbb::parallel_reduce(
+        tbb::blocked_range<int>(0, P_, 1), std::uint64_t{0},
+        [&](const tbb::blocked_range<int>& r, std::uint64_t f) {
+          for (int s = r.begin(); s != r.end(); ++s)
+            f += apply(recvbuf.data() + rdispl[static_cast<std::size_t>(s)],
+                       static_cast<std::size_t>(rcount[static_cast<std::size_t>(s)]));
+          return f;
+        },
+        std::plus<>());
+  }
+  return found;
+}
+
+template <class R>
+std::uint64_t Engine<R>::bottomup(CommLevel& lv, CommClock& cc) {
+  const std::uint64_t n = part_.n;
+  // One process: its block is the whole frontier, nothing to gather.
+  if (P_ > 1 && gathered_.size() == 0) gathered_ = Bitset(n);  // bad_alloc here aborts the job
+  const Bitset& gf = P_ > 1 ? gathered_ : frontier_;
+  // Gather every block's frontier into one n-bit frontier on every process.
+  std::vector<int> counts(static_cast<std::size_t>(P_)), displs(static_cast<std::size_t>(P_));
+  for (int p = 0; p < P_; ++p) {
+    counts[static_cast<std::size_t>(p)] = static_cast<int>(words_of(part_.local(p)));
+    displs[static_cast<std::size_t>(p)] = static_cast<int>(part_.base(p) / 64);
+  }
+  if (P_ > 1) {
+    std::memcpy(gathered_.words() + part_.base(me_) / 64, frontier_.words(), frontier_.num_words() * 8);
+    cc([&] {
+      MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, gathered_.words(), counts.data(), displs.data(),
+                     MPI_UINT64_T, comm_);
+    });
+  }
+  lv.rounds = 1;
+  lv.bytes_sent = static_cast<std::uint64_t>(P_ - 1) * frontier_.num_words() * 8;
+
+  std::uint64_t* vw = visited_.words();
+  std::uint64_t* nw = next_.words();
+  const std::uint64_t* gw = gf.words();
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::uint64_t>(0, visited_.num_words(), bfs::kGrainWords), std::uint64_t{0},
+      [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+        auto unrank = make_unranker(rule_);
+        std::vector<std::uint64_t> parents(64 * static_cast<std::size_t>(rule_.max_degree()));
+        std::array<std::uint16_t, 65> start;
+        for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+          const std::uint64_t unvisited = ~vw[w] & bfs::valid_mask(visited_, w);
+          if (!unvisited) {
+            nw[w] = 0;
+            continue;
+          }
+          std::size_t size = 0;
+          int states = 0;
+          for (std::uint64_t bits = unvisited; bits; bits &= bits - 1) {
+            start[static_cast<std::size_t>(states++)] = static_cast<std::uint16_t>(size);
+            for_each_bfs_parent(rule_, bo_, unrank(base_ + w * 64 + static_cast<unsigned>(std::countr_zero(bits))),
+                                [&](State p) {
+                                  const std::uint64_t q = rule_.rank(p);
+                                  bfs::prefetch_read(gw + (q >> 6));
+                                  parents[size++] = q;
+                                });
+          }
+          start[static_cast<std::size_t>(states)] = static_cast<std::uint16_t>(size);
+          std::uint64_t fresh = 0;
+          int k = 0;
+          for (std::uint64_t bits = unvisited; bits; bits &= bits - 1, ++k) {
+            for (std::size_t j = start[static_cast<std::size_t>(k)]; j < start[static_cast<std::size_t>(k) + 1]; ++j)
+              if (gf.test(parents[j])) {
+                fresh |= std::uint64_t{1} << std::countr_zero(bits);
+                break;
+              }
+          }
+          nw[w] = fresh;
+          vw[w] |= fresh;
+          found += static_cast<std::uint64_t>(std::popcount(fresh));
+        }
+        return found;
+      },
+      std::plus<>());
+}
+
+}  // namespace
+
+std::uint64_t bytes_per_process(const AnyRule& rule, const Partition& part, const DistOptions& o) {
+  (void)rule;
+  std::uint64_t bytes = 3 * Bitset::bytes_for(part.local(part.me));
+  if (o.policy != Policy::kTopDown && part.procs > 1) bytes += Bitset::bytes_for(part.n);
+  if (part.procs > 1) bytes += 3 * exchange_budget(part, o);  // outboxes, send and receive batches
+  return bytes;
+}
+
+DistResult distributed_bfs(const AnyRule& rule, const Partition& part, const DistOptions& o, MPI_Comm comm) {
+  return std::visit([&](const auto& r) { return Engine<std::decay_t<decltype(r)>>(r, part, o, comm).run(); }, rule);
+}
+
+}  // namespace stategraph::mpi
