@@ -104,7 +104,9 @@ struct LoadedCheckpoint {
 // inconsistent, truncated, or fails its checksum.
 LoadedCheckpoint load_checkpoint(const std::filesystem::path& path);
 
-// The same checks on bytes in memory (the fuzz target's entry; `name` for messages).
-LoadedCheckpoint parse_checkpoint(const void* data, std::uint64_t bytes, const std::string& name);
+// The same checks on bytes in memory (`name` for messages). The fuzz target passes
+// check_checksum = false so that its mutations reach the checks behind the checksum.
+LoadedCheckpoint parse_checkpoint(const void* data, std::uint64_t bytes, const std::string& name,
+                                  bool check_checksum = true);
 
 }  // namespace stategraph

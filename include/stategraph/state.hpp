@@ -48,7 +48,7 @@ struct Grid {
 
   Grid() = default;
   Grid(int r, int c) : rows(r), cols(c) {
-    if (r < 2 || c < 2 || r * c > kMaxCells)
+    if (r < 2 || c < 2 || r > kMaxCells || c > kMaxCells || r * c > kMaxCells)  // r * c cannot overflow
       throw InputError("grid " + std::to_string(r) + "x" + std::to_string(c) +
                        " is not supported: need rows >= 2, cols >= 2 and rows*cols <= 16");
   }

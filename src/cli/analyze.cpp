@@ -123,6 +123,7 @@ int run_analyze(const AnalyzeOptions& o) {
     if (o.out.empty()) dir = std::filesystem::path("results") / label;
     else dir = o.all ? std::filesystem::path(o.out) / label : std::filesystem::path(o.out);
 
+    check_output_folder(dir);  // before the search, not after it
     BfsOptions bo;
     bo.want_depths = o.verify || std::holds_alternative<CardSwap>(rule) || graph_wants_depths(o.graph);
     // Checked before any allocation: the variant's buffers against the memory limit.

@@ -18,6 +18,10 @@ Command add_analyze(CLI::App& app);
 Command add_solve(CLI::App& app);  // solve.cpp
 Command add_table(CLI::App& app);  // solve.cpp: table build
 
+// Flushes standard output and turns a write error (a full disk, /dev/full, a closed
+// pipe) into std::runtime_error naming it; returns `code` otherwise (signals.cpp).
+int checked_stdout(int code);
+
 // Parses a thread count (0 = all cores) into a oneTBB global_control for the run.
 int effective_threads(int requested);
 

@@ -2,7 +2,13 @@
 
 #include <csignal>
 #include <cstdlib>
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <iostream>
+#include <stdexcept>
+
+#include "commands.hpp"
 
 namespace stategraph::cli {
 namespace {
@@ -32,6 +38,16 @@ StopOnSignals::~StopOnSignals() {
 }
 
 const std::atomic<int>& StopOnSignals::flag() const { return g_stop; }
+
+int checked_stdout(int code) {
+  std::cout.flush();
+  errno = 0;
+  const bool failed = std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout.good();
+  if (failed)
+    throw std::runtime_error(std::string("cannot write standard output: ") +
+                             (errno ? std::strerror(errno) : "write error"));
+  return code;
+}
 
 std::string signal_name(int sig) {
   if (sig == SIGINT) return "SIGINT";

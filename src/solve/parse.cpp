@@ -181,7 +181,8 @@ std::vector<Query> parse_grids(const R& rule, const Lines& lines, bool keep_goin
   if (i == lines.size()) throw InputError("empty input: expected the number of queries T on the first line");
   const long long total = parse_count(lines.text[i], static_cast<int>(i + 1));
   ++i;
-  out.reserve(static_cast<std::size_t>(std::min<long long>(total, 10'000'000)));
+  // A huge T with little input must not reserve T entries: at most one grid per line.
+  out.reserve(static_cast<std::size_t>(std::min<long long>(total, static_cast<long long>(lines.size()))));
   int v[kMaxCells + 2];
   int line_of[kMaxCells + 2];
   std::string error;
