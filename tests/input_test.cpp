@@ -147,5 +147,21 @@ TEST(HostileInput, UnknownNames) {
   EXPECT_NE(one_line_error([] { parse_encoding("mod4"); }).find("unknown table encoding"), std::string::npos);
 }
 
+// Regression (fuzz_parse_state, fuzz_cli_numbers, first 20 s runs): messages echoed the
+// user's text raw, so a newline inside --state, --max-memory, --variant, --rule or
+// --encoding split the "one line" error. Echoed text is now escaped (shown_input).
+TEST(HostileInput, EchoedTextStaysOnOneLine) {
+  const std::string nl = std::string("1\n2\r3\0", 6);
+  EXPECT_NE(one_line_error([&] { parse_state(make_solve_rule("rotate"), std::string("\n\x01\0`789", 7)); })
+                .find("\\x0a"),
+            std::string::npos);
+  EXPECT_NE(one_line_error([&] { parse_bytes(nl); }).find("1\\x0a2\\x0d3\\x00"), std::string::npos);
+  one_line_error([&] { find_variant(nl); });
+  one_line_error([&] { make_solve_rule(nl); });
+  one_line_error([&] { parse_encoding(nl); });
+  one_line_error([&] { parse_queries(make_solve_rule("rotate"), "1\n" + kGrid + "x\ry\n", false); });
+  EXPECT_EQ(shown_input(std::string(100, 'a')).size(), 63u);  // cut at 60 + "..."
+}
+
 }  // namespace
 }  // namespace stategraph

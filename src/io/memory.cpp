@@ -10,7 +10,7 @@
 namespace stategraph {
 
 std::uint64_t parse_bytes(std::string_view text) {
-  const std::string shown(text);
+  const std::string shown = shown_input(text);
   std::size_t i = 0;
   while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
   const std::string number(text.substr(0, i));

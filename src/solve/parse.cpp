@@ -53,7 +53,7 @@ long long parse_count(std::string_view text, int line) {
   for (char ch : t) digits = digits && ch >= '0' && ch <= '9';
   if (!digits)
     throw InputError("line " + std::to_string(line) + ": expected the number of queries T (0..999999999), got '" +
-                     std::string(t.substr(0, 40)) + "'");
+                     shown_input(t, 40) + "'");
   return std::stoll(std::string(t));
 }
 
@@ -168,7 +168,7 @@ void reject_trailing(const Lines& lines, std::size_t i, long long total, const c
   q.number = static_cast<int>(total + 1);
   q.first_line = static_cast<int>(i + 1), q.last_line = -1;
   collect.fail(q, "line " + std::to_string(i + 1) + ": extra input after the T = " + std::to_string(total) + " " +
-                      noun + ": '" + std::string(lines.text[i].substr(0, 40)) + "'");
+                      noun + ": '" + shown_input(lines.text[i], 40) + "'");
 }
 
 template <class R>
@@ -322,7 +322,7 @@ State parse_state(const AnyRule& rule, std::string_view text) {
   try {
     return std::visit([&](const auto& r) { return r.parse(text); }, rule);
   } catch (const InputError& e) {
-    throw InputError("--state '" + std::string(text) + "': " + e.what());
+    throw InputError("--state '" + shown_input(text) + "': " + e.what());
   }
 }
 

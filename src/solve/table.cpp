@@ -46,7 +46,7 @@ DepthEncoding parse_encoding(std::string_view name) {
   if (name == "byte") return DepthEncoding::kByte;
   if (name == "nibble") return DepthEncoding::kNibble;
   if (name == "mod3") return DepthEncoding::kMod3;
-  throw InputError("unknown table encoding '" + std::string(name) + "' (known: auto, byte, nibble, mod3)");
+  throw InputError("unknown table encoding '" + shown_input(name) + "' (known: auto, byte, nibble, mod3)");
 }
 
 std::string encoding_problem(const AnyRule& rule, DepthEncoding e) {
