@@ -11,6 +11,9 @@ cd "$(dirname "$0")"
 # Debian packages the build needs (gnuplot-nox draws the plots, Open MPI builds
 # stategraph-mpi); only the missing ones are installed.
 packages=(cmake g++ make libtbb-dev libcli11-dev libgtest-dev libbenchmark-dev gnuplot-nox libopenmpi-dev openmpi-bin)
+# Fuzzing and the sanitizer jobs of .ci/run (tests/fuzz/run.sh): clang and its
+# runtimes (libFuzzer, ASan, UBSan) for the installed clang 14.
+packages+=(clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -35,12 +35,12 @@ int main(int argc, char** argv) {
   }
   try {
     for (const auto& command : commands)
-      if (command.sub->parsed()) return command.run();
+      if (command.sub->parsed()) return stategraph::cli::checked_stdout(command.run());
   } catch (const stategraph::InputError& e) {
     std::cerr << "stategraph: error: " << e.what() << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
-    std::cerr << "stategraph: error: out of memory\n";
+    std::cerr << "stategraph: error: out of memory (an allocation failed; see --max-memory, --variant twobit)\n";
     return 1;
   } catch (const std::exception& e) {
     std::cerr << "stategraph: error: " << e.what() << "\n";

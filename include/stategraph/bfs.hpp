@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,22 @@ struct BfsProgress {
   void add(std::uint64_t words) { done.fetch_add(words, std::memory_order_relaxed); }
 };
 
+class Checkpointer;        // checkpoint.hpp
+struct LoadedCheckpoint;   // checkpoint.hpp
+
+// Thrown by a variant that saw BfsOptions::stop become non-zero. The search stopped at
+// a safe point: the level being searched was abandoned, nothing after `depth` counts.
+class BfsInterrupted : public std::runtime_error {
+ public:
+  BfsInterrupted(int signal, int depth)
+      : std::runtime_error("BFS interrupted after depth " + std::to_string(depth)), signal_(signal), depth_(depth) {}
+  int signal() const { return signal_; }  // the stop flag's value (the CLI stores the signal number)
+  int depth() const { return depth_; }    // the last complete depth
+
+ private:
+  int signal_, depth_;
+};
+
 struct BfsOptions {
   bool want_depths = false;  // fill BfsResult::depth (one byte per rank)
   // Start set; empty means the rule's goals. Each must be in the rule's space.
@@ -55,7 +72,26 @@ struct BfsOptions {
   BfsProgress* progress = nullptr;  // optional; not owned
   // Called after each level with its statistics and the running total; may be empty.
   std::function<void(const LevelStat&, std::uint64_t total)> on_level;
+  // Cooperative stop (e.g. set to the signal number by a SIGINT handler): every variant
+  // polls it between levels, the parallel ones also between tasks of a level; once it
+  // is non-zero the search abandons the current level and throws BfsInterrupted.
+  const std::atomic<int>* stop = nullptr;
+  // Checkpoints (topdown, bottomup, hybrid, twobit only): at level boundaries the variant
+  // asks `checkpoint` whether a save is due and hands it its buffers (checkpoint.hpp).
+  Checkpointer* checkpoint = nullptr;
+  // Resume from a loaded checkpoint instead of the sources (same variants); the variant
+  // checks the buffers' layout and throws InputError when they do not fit.
+  const LoadedCheckpoint* resume = nullptr;
 };
+
+// The stop flag's value, 0 when no stop was asked for.
+inline int stop_requested(const BfsOptions& options) {
+  return options.stop ? options.stop->load(std::memory_order_relaxed) : 0;
+}
+// Throws BfsInterrupted when a stop was asked for; `depth` is the last complete depth.
+inline void throw_if_stopped(const BfsOptions& options, int depth) {
+  if (const int s = stop_requested(options)) throw BfsInterrupted(s, depth);
+}
 
 // The start set a BFS uses: options.sources, or the rule's goals when that is empty.
 template <class R>
@@ -139,6 +175,11 @@ class LevelRecorder {
   // Records the layer at the next depth; returns false (after recording) when it is
   // empty, and throws std::runtime_error past kMaxDepth.
   bool record(std::uint64_t states, Direction direction);
+  // Continues a search whose first levels (and `seconds` of search time) were done
+  // before: they are recorded into the result without being reported again.
+  void resume(const std::vector<LevelStat>& levels, double seconds);
+  // Search time so far, including a resumed run's earlier seconds.
+  double elapsed() const;
   void finish();
 
  private:
@@ -147,6 +188,7 @@ class LevelRecorder {
   BfsResult& result_;
   Clock::time_point start_, last_;
   std::uint64_t total_ = 0;
+  double before_ = 0;  // seconds of the run a resume continues
 };
 
 }  // namespace stategraph

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 namespace stategraph {
@@ -20,6 +21,20 @@ class InputError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// User text as it may appear inside a one-line message: bytes outside printable ASCII
+// as \xHH (so a newline in the input cannot split the message), cut after `max` bytes.
+inline std::string shown_input(std::string_view text, std::size_t max = 60) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < max; ++i) {
+    const auto u = static_cast<unsigned char>(text[i]);
+    if (u < 0x20 || u >= 0x7f) out += std::string("\\x") + kHex[u >> 4] + kHex[u & 15];
+    else out += text[i];
+  }
+  if (text.size() > max) out += "...";
+  return out;
+}
 
 constexpr unsigned get_cell(State s, int i) { return static_cast<unsigned>((s >> (4 * i)) & 0xF); }
 
@@ -48,7 +63,7 @@ struct Grid {
 
   Grid() = default;
   Grid(int r, int c) : rows(r), cols(c) {
-    if (r < 2 || c < 2 || r * c > kMaxCells)
+    if (r < 2 || c < 2 || r > kMaxCells || c > kMaxCells || r * c > kMaxCells)  // r * c cannot overflow
       throw InputError("grid " + std::to_string(r) + "x" + std::to_string(c) +
                        " is not supported: need rows >= 2, cols >= 2 and rows*cols <= 16");
   }

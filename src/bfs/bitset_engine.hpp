@@ -26,8 +26,10 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "stategraph/bits.hpp"
+#include "stategraph/checkpoint.hpp"
 #include "variants.hpp"
 
 namespace stategraph::bfs {
@@ -102,6 +104,7 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, const Bitse
   return tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(0, frontier.num_words(), kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+        if (stop_requested(options)) return found;  // the level is abandoned
         auto unrank = make_unranker(rule);  // per task: it caches leading cells
         std::array<std::uint64_t, kBatch + kMaxMoves> batch;
         int size = 0;
@@ -141,6 +144,7 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, const Bits
   return tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(0, visited.num_words(), kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+        if (stop_requested(options)) return found;  // the level is abandoned
         auto unrank = make_unranker(rule);  // per task: it caches leading cells
         // The parents of one word's unvisited states (at most 64 * kMaxMoves ranks),
         // prefetched as they are computed, then tested state by state.
@@ -182,6 +186,21 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, const Bits
       std::plus<>());
 }
 
+// Copies a checkpoint buffer into a bitset; InputError when bits beyond the end are set
+// (a frontier bit past the last rank would be unranked).
+inline void restore_bitset(Bitset& b, const CheckpointBuffer& buf, const LoadedCheckpoint& from) {
+  std::memcpy(b.words(), buf.data, buf.bytes);
+  if (b.num_words() && (b.words()[b.num_words() - 1] & ~valid_mask(b, b.num_words() - 1)))
+    throw InputError("checkpoint " + from.file.string() + ": bits set past the last rank");
+}
+
+// The buffers a bitset BFS checkpoint holds, in order: visited, frontier, [depths].
+inline std::vector<std::uint64_t> bitset_checkpoint_layout(std::uint64_t n, bool depths) {
+  std::vector<std::uint64_t> out{Bitset::bytes_for(n), Bitset::bytes_for(n)};
+  if (depths) out.push_back(n);
+  return out;
+}
+
 template <class R>
 BfsResult bitset_bfs(const R& rule, const BfsOptions& options, Policy policy) {
   BfsResult result;
@@ -191,22 +210,53 @@ BfsResult bitset_bfs(const R& rule, const BfsOptions& options, Policy policy) {
   Bitset visited(n), frontier(n), next(n);
   if (options.want_depths) result.depth.assign(n, kUnreached);
 
-  std::uint64_t count = 0;
-  for (State g : bfs_sources(rule, options)) {
-    const std::uint64_t r = rule.rank(g);
-    if (!visited.test(r)) visited.set(r), frontier.set(r), ++count;
-  }
-  std::uint64_t unvisited = n - count, previous = 0;
+  std::uint64_t count = 0, unvisited = n, previous = 0;
+  int depth = 0;
   Direction dir = policy == Policy::kBottomUp ? Direction::kBottomUp : Direction::kTopDown;
-  for (int depth = 0; recorder.record(count, dir); ++depth) {
-    if (options.want_depths) {
-      const std::uint64_t* fw = frontier.words();
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, frontier.num_words(), kGrainWords), [&](const auto& r) {
-        for (std::uint64_t w = r.begin(); w != r.end(); ++w)
-          for (std::uint64_t bits = fw[w]; bits; bits &= bits - 1)
-            result.depth[w * 64 + static_cast<unsigned>(std::countr_zero(bits))] = static_cast<std::uint8_t>(depth);
-      });
+  bool resumed = false;
+  if (const LoadedCheckpoint* c = options.resume) {
+    // The state at the top of a level's iteration: levels 0..depth recorded, frontier =
+    // layer `depth`, visited = layers 0..depth, depth table filled up to `depth`.
+    c->check_layout(bitset_checkpoint_layout(n, options.want_depths));
+    restore_bitset(visited, c->buffers[0], *c);
+    restore_bitset(frontier, c->buffers[1], *c);
+    if (options.want_depths) std::memcpy(result.depth.data(), c->buffers[2].data, n);
+    depth = static_cast<int>(c->levels.size()) - 1;
+    count = c->levels.back().states;
+    previous = depth > 0 ? c->levels[static_cast<std::size_t>(depth) - 1].states : 0;
+    unvisited = n - c->reached();
+    if (visited.count() != c->reached() || frontier.count() != count)
+      throw InputError("checkpoint " + c->file.string() + ": bitsets disagree with the level counts");
+    recorder.resume(c->levels, c->seconds);
+    resumed = true;
+  } else {
+    for (State g : bfs_sources(rule, options)) {
+      const std::uint64_t r = rule.rank(g);
+      if (!visited.test(r)) visited.set(r), frontier.set(r), ++count;
     }
+    unvisited = n - count;
+  }
+  for (;; ++depth) {
+    if (!resumed) {
+      if (!recorder.record(count, dir)) break;
+      if (options.want_depths) {
+        const std::uint64_t* fw = frontier.words();
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, frontier.num_words(), kGrainWords), [&](const auto& r) {
+          for (std::uint64_t w = r.begin(); w != r.end(); ++w)
+            for (std::uint64_t bits = fw[w]; bits; bits &= bits - 1)
+              result.depth[w * 64 + static_cast<unsigned>(std::countr_zero(bits))] = static_cast<std::uint8_t>(depth);
+        });
+      }
+      throw_if_stopped(options, depth);
+      if (options.checkpoint && unvisited > 0 && options.checkpoint->due()) {
+        std::vector<CheckpointBuffer> buffers{{visited.words(), Bitset::bytes_for(n)},
+                                              {frontier.words(), Bitset::bytes_for(n)}};
+        if (options.want_depths) buffers.push_back({result.depth.data(), n});
+        options.checkpoint->save(result.levels, recorder.elapsed(), buffers);
+      }
+    }
+    resumed = false;
+    throw_if_stopped(options, depth);
     if (policy == Policy::kHybrid) {
       dir = choose_direction(count, previous, unvisited);
     }
@@ -219,6 +269,7 @@ BfsResult bitset_bfs(const R& rule, const BfsOptions& options, Policy policy) {
     if (options.progress) options.progress->start_level(depth + 1, frontier.num_words());
     count = dir == Direction::kTopDown ? topdown_step(rule, options, frontier, visited, next)
                                        : bottomup_step(rule, options, frontier, visited, next);
+    throw_if_stopped(options, depth);  // a stopped step left its level incomplete
     unvisited -= count;
     std::swap(frontier, next);
   }

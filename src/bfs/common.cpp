@@ -40,6 +40,18 @@ bool LevelRecorder::record(std::uint64_t states, Direction direction) {
   return true;
 }
 
-void LevelRecorder::finish() { result_.seconds = std::chrono::duration<double>(Clock::now() - start_).count(); }
+void LevelRecorder::resume(const std::vector<LevelStat>& levels, double seconds) {
+  for (const LevelStat& l : levels) {
+    total_ += l.states;
+    result_.layers.push_back(l.states);
+    result_.levels.push_back(l);
+  }
+  before_ = seconds;
+  last_ = Clock::now();
+}
+
+double LevelRecorder::elapsed() const { return before_ + std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+void LevelRecorder::finish() { result_.seconds = elapsed(); }
 
 }  // namespace stategraph

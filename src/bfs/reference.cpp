@@ -35,10 +35,12 @@ BfsResult reference_bfs(const R& rule, const BfsOptions& options) {
     if (dist.emplace(key, 0).second) queue.push(std::move(key));
   }
   std::vector<std::uint64_t> counts;
+  std::uint64_t popped = 0;
   while (!queue.empty()) {
     const std::string key = std::move(queue.front());
     queue.pop();
     const int d = dist[key];
+    if ((++popped & 0xFFF) == 0) throw_if_stopped(options, d - 1);
     if (static_cast<int>(counts.size()) <= d) counts.resize(static_cast<std::size_t>(d) + 1);
     ++counts[static_cast<std::size_t>(d)];
     for_each_bfs_neighbour(rule, options, from_key(key), [&](State p) {

@@ -27,7 +27,7 @@ const VariantInfo& find_variant(std::string_view name) {
     if (v.name == name) return v;
     known += (known.empty() ? "" : ", ") + std::string(v.name);
   }
-  throw InputError("unknown BFS variant '" + std::string(name) + "' (known: " + known + ")");
+  throw InputError("unknown BFS variant '" + shown_input(name) + "' (known: " + known + ")");
 }
 
 }  // namespace stategraph

@@ -26,9 +26,12 @@ BfsResult serial_bfs(const R& rule, const BfsOptions& options) {
   }
   std::uint64_t peak_frontier = 0;
   for (int depth = 0; recorder.record(frontier.size(), Direction::kTopDown); ++depth) {
+    throw_if_stopped(options, depth);
     next.clear();
     const auto next_depth = static_cast<std::uint8_t>(std::min(depth + 1, kMaxDepth));
+    std::uint64_t polled = 0;
     for (State s : frontier) {
+      if ((++polled & 0xFFF) == 0) throw_if_stopped(options, depth);
       for_each_bfs_neighbour(rule, options, s, [&](State p) {
         const std::uint64_t q = rule.rank(p);
         if (visited.test(q)) return;

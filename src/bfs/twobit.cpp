@@ -17,7 +17,10 @@
 
 #include <atomic>
 #include <bit>
+#include <cstring>
 #include <memory>
+
+#include "stategraph/checkpoint.hpp"
 
 #include "bitset_engine.hpp"
 #include "variants.hpp"
@@ -41,6 +44,12 @@ class TwoBitArray {
   }
   void fetch_or(std::uint64_t w, std::uint64_t v) {
     std::atomic_ref<std::uint64_t>(data_[w]).fetch_or(v, std::memory_order_relaxed);
+  }
+  std::uint64_t* data() { return data_.get(); }
+  // The bits of word w that belong to cells < n.
+  std::uint64_t valid_bits(std::uint64_t w) const {
+    const std::uint64_t tail = n_ & 31;
+    return (w + 1 == words_ && tail) ? (std::uint64_t{1} << (2 * tail)) - 1 : ~std::uint64_t{0};
   }
   unsigned get(std::uint64_t i) const { return static_cast<unsigned>(load(i >> 5) >> (2 * (i & 31))) & 3u; }
   void set_plain(std::uint64_t i, unsigned code) { data_[i >> 5] |= std::uint64_t{code} << (2 * (i & 31)); }
@@ -80,16 +89,56 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
   if (options.want_depths) result.depth.assign(n, kUnreached);
   std::uint8_t* depth_table = options.want_depths ? result.depth.data() : nullptr;
 
-  std::uint64_t count = 0;
-  for (State g : bfs_sources(rule, options)) {
-    const std::uint64_t r = rule.rank(g);
-    if (cells.get(r) == 0) cells.set_plain(r, 1), ++count;
-    if (depth_table) depth_table[r] = 0;
-  }
   const tbb::blocked_range<std::uint64_t> all(0, cells.num_words(), kGrainWords);
-  std::uint64_t unvisited = n - count, previous = 0;
+  std::uint64_t count = 0, unvisited = n, previous = 0;
+  int depth = 0;
   Direction dir = Direction::kTopDown;
-  for (int depth = 0; recorder.record(count, dir); ++depth) {
+  bool resumed = false;
+  if (const LoadedCheckpoint* c = options.resume) {
+    // The state at the top of a level's iteration: layer `depth` holds its `current`
+    // code, every earlier layer is old (11), nothing is `next`.
+    std::vector<std::uint64_t> layout{TwoBitArray::bytes_for(n)};
+    if (options.want_depths) layout.push_back(n);
+    c->check_layout(layout);
+    std::memcpy(cells.data(), c->buffers[0].data, c->buffers[0].bytes);
+    if (depth_table) std::memcpy(depth_table, c->buffers[1].data, n);
+    depth = static_cast<int>(c->levels.size()) - 1;
+    count = c->levels.back().states;
+    previous = depth > 0 ? c->levels[static_cast<std::size_t>(depth) - 1].states : 0;
+    unvisited = n - c->reached();
+    const unsigned cur = depth % 2 == 0 ? 1u : 2u;
+    std::uint64_t seen = 0, current = 0;
+    bool clean = true;
+    for (std::uint64_t w = 0; w < cells.num_words(); ++w) {
+      const std::uint64_t word = cells.load(w);
+      current += static_cast<std::uint64_t>(std::popcount(cells.cells_equal(w, word, cur)));
+      seen += static_cast<std::uint64_t>(std::popcount(cells.cells_equal(w, word, 3)));
+      clean = clean && cells.cells_equal(w, word, 3u ^ cur) == 0 && (word & ~cells.valid_bits(w)) == 0;
+    }
+    if (!clean || current != count || seen + current != c->reached())
+      throw InputError("checkpoint " + c->file.string() + ": cell array disagrees with the level counts");
+    recorder.resume(c->levels, c->seconds);
+    resumed = true;
+  } else {
+    for (State g : bfs_sources(rule, options)) {
+      const std::uint64_t r = rule.rank(g);
+      if (cells.get(r) == 0) cells.set_plain(r, 1), ++count;
+      if (depth_table) depth_table[r] = 0;
+    }
+    unvisited = n - count;
+  }
+  for (;; ++depth) {
+    if (!resumed) {
+      if (!recorder.record(count, dir)) break;
+      throw_if_stopped(options, depth);
+      if (options.checkpoint && unvisited > 0 && options.checkpoint->due()) {
+        std::vector<CheckpointBuffer> buffers{{cells.data(), TwoBitArray::bytes_for(n)}};
+        if (depth_table) buffers.push_back({depth_table, n});
+        options.checkpoint->save(result.levels, recorder.elapsed(), buffers);
+      }
+    }
+    resumed = false;
+    throw_if_stopped(options, depth);
     dir = choose_direction(count, previous, unvisited);
     if (unvisited == 0) {
       count = 0;
@@ -103,6 +152,7 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
       count = tbb::parallel_reduce(
           all, std::uint64_t{0},
           [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+            if (stop_requested(options)) return found;  // the level is abandoned
         auto unrank = make_unranker(rule);  // per task: it caches leading cells
             for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
               const std::uint64_t m = cells.cells_equal(w, cells.load(w), cur);
@@ -125,6 +175,7 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
       count = tbb::parallel_reduce(
           all, std::uint64_t{0},
           [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+            if (stop_requested(options)) return found;  // the level is abandoned
         auto unrank = make_unranker(rule);  // per task: it caches leading cells
             for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
               const std::uint64_t word = cells.load(w);
@@ -158,6 +209,7 @@ BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
         }
       });
     }
+    throw_if_stopped(options, depth);  // a stopped step left its level incomplete
     unvisited -= count;
   }
   result.peak_bytes = TwoBitArray::bytes_for(n) + (options.want_depths ? n : 0);

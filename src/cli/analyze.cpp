@@ -2,6 +2,7 @@
 #include <tbb/info.h>
 
 #include <chrono>
+#include <csignal>
 #include <condition_variable>
 #include <filesystem>
 #include <mutex>
@@ -13,7 +14,9 @@
 #include <vector>
 
 #include "analyze_graph.hpp"
+#include "checkpoint_cli.hpp"
 #include "commands.hpp"
+#include "signals.hpp"
 #include "stategraph/analysis.hpp"
 #include "stategraph/bfs.hpp"
 #include "stategraph/io.hpp"
@@ -39,6 +42,7 @@ struct AnalyzeOptions {
   bool no_plot = false;   // --no-plot
   bool plot_log = false;  // --plot-log
   GraphCliOptions graph;  // analyze_graph.hpp
+  CheckpointCliOptions checkpoint;  // checkpoint_cli.hpp
 };
 
 std::string default_folder(const AnyRule& rule) {
@@ -103,7 +107,9 @@ int run_analyze(const AnalyzeOptions& o) {
     if (!o.metric.empty()) ro.metric = o.metric;
     rules.push_back(make_rule(o.rule, o.rows, o.cols, ro));
   }
-  if (o.variant != "auto") find_variant(o.variant);  // unknown names fail before any work
+  CheckpointSession checkpoint(o.checkpoint, o.all);  // reads and checks --resume before any work
+  const std::string variant_name = checkpoint.variant_for(o.variant);
+  if (variant_name != "auto") find_variant(variant_name);  // unknown names fail before any work
   std::uint64_t limit = available_memory();
   std::string limit_source = "available memory (MemAvailable)";
   if (!o.max_memory.empty()) {
@@ -116,6 +122,9 @@ int run_analyze(const AnalyzeOptions& o) {
   const bool plot = !o.no_plot && gnuplot_available();
   if (!o.no_plot && !plot) std::cerr << "stategraph: warning: " << gnuplot_missing_message() << "\n";
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  const StopOnSignals signals;  // SIGINT/SIGTERM: stop at a safe point, write nothing, exit 128 + signal
+  int hook_signal = 0;
+  const int hook_depth = test_signal_depth(hook_signal);
 
   for (const AnyRule& rule : rules) {
     const std::string label = default_folder(rule);
@@ -123,10 +132,13 @@ int run_analyze(const AnalyzeOptions& o) {
     if (o.out.empty()) dir = std::filesystem::path("results") / label;
     else dir = o.all ? std::filesystem::path(o.out) / label : std::filesystem::path(o.out);
 
+    check_output_folder(dir);  // before the search, not after it
     BfsOptions bo;
     bo.want_depths = o.verify || std::holds_alternative<CardSwap>(rule) || graph_wants_depths(o.graph);
     // Checked before any allocation: the variant's buffers against the memory limit.
-    const VariantInfo& variant = choose_variant(o.variant, rule, bo, limit, limit_source);
+    const VariantInfo& variant = choose_variant(variant_name, rule, bo, limit, limit_source);
+    checkpoint.attach(rule, variant.name, bo);
+    bo.stop = &signals.flag();
     const std::uint64_t need = variant.bytes_needed(rule, bo);
     BfsProgress progress;
     std::optional<ProgressMonitor> monitor;
@@ -141,7 +153,24 @@ int run_analyze(const AnalyzeOptions& o) {
                   << " s, " << direction_name(l.direction) << "\n";
       };
     }
-    const BfsResult result = variant.run(rule, bo);
+    if (hook_depth >= 0)
+      bo.on_level = [log = bo.on_level, hook_depth, hook_signal](const LevelStat& l, std::uint64_t total) {
+        if (log) log(l, total);
+        if (l.depth == hook_depth) std::raise(hook_signal);
+      };
+    auto interrupted = [&](int sig, const std::string& when) {
+      monitor.reset();
+      std::cerr << "stategraph: interrupted by " << signal_name(sig) << " " << when << " of " << label
+                << "; no results written for it" << checkpoint.hint() << "\n";
+      return 128 + sig;
+    };
+    std::optional<BfsResult> searched;
+    try {
+      searched.emplace(variant.run(rule, bo));
+    } catch (const BfsInterrupted& e) {
+      return interrupted(e.signal(), "during the BFS (after depth " + std::to_string(e.depth()) + ")");
+    }
+    const BfsResult& result = *searched;
     monitor.reset();
     if (o.verify) {
       const std::string problem = verify_bfs(rule, result);
@@ -150,12 +179,14 @@ int run_analyze(const AnalyzeOptions& o) {
     }
     Summary summary = summarize(rule, result, std::string(variant.name), threads);
     const GraphOutputs graph = run_graph(rule, result, summary, o.graph, o.quiet);
+    if (signals.signal()) return interrupted(signals.signal(), "after the BFS");
     FileSet files(dir);
     files.stage("distribution.csv", distribution_with_paths(result, graph.paths).str());
     files.stage("levels.csv", levels_table(result).str());
     files.stage("summary.csv", summary_table(summary).str());
     for (const auto& [name, content] : graph.files) files.stage(name, content);
     files.commit();
+    checkpoint.finished();
     if (plot) {
       // A plot failure leaves the analysis standing: one warning line, exit 0.
       try {
@@ -205,6 +236,7 @@ Command add_analyze(CLI::App& app) {
   sub->add_flag("--no-plot", o->no_plot, "Do not draw distribution.svg/.png (gnuplot)");
   sub->add_flag("--plot-log", o->plot_log, "Draw the distribution with a logarithmic y axis");
   add_graph_options(sub, o->graph);
+  add_checkpoint_options(sub, o->checkpoint);
   return {sub, [o] { return run_analyze(*o); }};
 }
 

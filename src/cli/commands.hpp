@@ -25,6 +25,10 @@ Command add_plot(CLI::App& app);     // plot.cpp
 // shared by analyze, solve and table build (rules.cpp).
 void add_rule_variant_options(CLI::App* sub, std::string& directions, std::string& metric);
 
+// Flushes standard output and turns a write error (a full disk, /dev/full, a closed
+// pipe) into std::runtime_error naming it; returns `code` otherwise (signals.cpp).
+int checked_stdout(int code);
+
 // Parses a thread count (0 = all cores) into a oneTBB global_control for the run.
 int effective_threads(int requested);
 

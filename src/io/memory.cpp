@@ -3,13 +3,14 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 namespace stategraph {
 
 std::uint64_t parse_bytes(std::string_view text) {
-  const std::string shown(text);
+  const std::string shown = shown_input(text);
   std::size_t i = 0;
   while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
   const std::string number(text.substr(0, i));
@@ -21,9 +22,12 @@ std::uint64_t parse_bytes(std::string_view text) {
   else if (unit == "m" || unit == "mb" || unit == "mib") scale = 1024.0 * 1024;
   else if (unit == "g" || unit == "gb" || unit == "gib") scale = 1024.0 * 1024 * 1024;
   else if (unit == "t" || unit == "tb" || unit == "tib") scale = 1024.0 * 1024 * 1024 * 1024;
-  if (number.find_first_of("0123456789") == std::string::npos || scale == 0 || number.find('.') != number.rfind('.'))
+  // A digit is required ("." alone is not a number) and strtod does not throw (std::stod
+  // threw std::invalid_argument for "." and std::out_of_range for 400 digits: exit 1).
+  if (number.find_first_of("0123456789") == std::string::npos || scale == 0 ||
+      number.find('.') != number.rfind('.'))
     throw InputError("bad byte count '" + shown + "' (expected e.g. 4096, 512M, 1.5G)");
-  const double value = std::stod(number) * scale;
+  const double value = std::strtod(number.c_str(), nullptr) * scale;
   if (!(value >= 1) || value >= 9.2e18) throw InputError("byte count '" + shown + "' out of range");
   return static_cast<std::uint64_t>(value);
 }

@@ -22,7 +22,7 @@ const RuleInfo& find_rule(std::string_view name) {
     if (info.name == name) return info;
     known += (known.empty() ? "" : ", ") + std::string(info.name);
   }
-  throw InputError("unknown rule '" + std::string(name) + "' (known: " + known + ")");
+  throw InputError("unknown rule '" + shown_input(name) + "' (known: " + known + ")");
 }
 
 AnyRule make_rule(std::string_view name, int rows, int cols, const RuleOptions& options) {

@@ -53,7 +53,7 @@ long long parse_count(std::string_view text, int line) {
   for (char ch : t) digits = digits && ch >= '0' && ch <= '9';
   if (!digits)
     throw InputError("line " + std::to_string(line) + ": expected the number of queries T (0..999999999), got '" +
-                     std::string(t.substr(0, 40)) + "'");
+                     shown_input(t, 40) + "'");
   return std::stoll(std::string(t));
 }
 
@@ -182,7 +182,7 @@ void reject_trailing(const Lines& lines, std::size_t i, long long total, const c
   q.number = static_cast<int>(total + 1);
   q.first_line = static_cast<int>(i + 1), q.last_line = -1;
   collect.fail(q, "line " + std::to_string(i + 1) + ": extra input after the T = " + std::to_string(total) + " " +
-                      noun + ": '" + std::string(lines.text[i].substr(0, 40)) + "'");
+                      noun + ": '" + shown_input(lines.text[i], 40) + "'");
 }
 
 template <class R>
@@ -195,7 +195,8 @@ std::vector<Query> parse_grids(const R& rule, const Lines& lines, bool keep_goin
   if (i == lines.size()) throw InputError("empty input: expected the number of queries T on the first line");
   const long long total = parse_count(lines.text[i], static_cast<int>(i + 1));
   ++i;
-  out.reserve(static_cast<std::size_t>(std::min<long long>(total, 10'000'000)));
+  // A huge T with little input must not reserve T entries: at most one grid per line.
+  out.reserve(static_cast<std::size_t>(std::min<long long>(total, static_cast<long long>(lines.size()))));
   int v[kMaxCells + 2];
   int line_of[kMaxCells + 2];
   std::string error;
@@ -335,7 +336,7 @@ State parse_state(const AnyRule& rule, std::string_view text) {
   try {
     return std::visit([&](const auto& r) { return r.parse(text); }, rule);
   } catch (const InputError& e) {
-    throw InputError("--state '" + std::string(text) + "': " + e.what());
+    throw InputError("--state '" + shown_input(text) + "': " + e.what());
   }
 }
 

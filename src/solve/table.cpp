@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "stategraph/bfs.hpp"
+#include "stategraph/checksum.hpp"
 #include "stategraph/memory.hpp"
 #include "stategraph/solve.hpp"
 
@@ -45,7 +46,7 @@ DepthEncoding parse_encoding(std::string_view name) {
   if (name == "byte") return DepthEncoding::kByte;
   if (name == "nibble") return DepthEncoding::kNibble;
   if (name == "mod3") return DepthEncoding::kMod3;
-  throw InputError("unknown table encoding '" + std::string(name) + "' (known: auto, byte, nibble, mod3)");
+  throw InputError("unknown table encoding '" + shown_input(name) + "' (known: auto, byte, nibble, mod3)");
 }
 
 // True when a directed rule bounds d(t) - d(s) for a move s -> t tightly enough for
@@ -209,41 +210,6 @@ struct Header {
   std::uint8_t reserved[56];
 };
 static_assert(sizeof(Header) == kHeaderBytes);
-
-// Multiply-rotate hash over 64-bit little-endian words, four independent lanes (so a
-// table of hundreds of MiB hashes at memory speed), tail bytes zero-padded.
-class Hasher {
- public:
-  void update(const std::uint8_t* p, std::uint64_t n) {
-    std::uint64_t i = 0;
-    for (; i + 32 <= n; i += 32) {
-      for (int k = 0; k < 4; ++k) {
-        std::uint64_t w;
-        std::memcpy(&w, p + i + 8 * k, 8);
-        lane_[k] = round(lane_[k], w);
-      }
-    }
-    for (; i < n; i += 8) {
-      std::uint64_t w = 0;
-      std::memcpy(&w, p + i, std::min<std::uint64_t>(8, n - i));
-      lane_[0] = round(lane_[0], w);
-    }
-    total_ += n;
-  }
-  std::uint64_t digest() const {
-    std::uint64_t h = total_ * kP1;
-    for (std::uint64_t l : lane_) h = round(h ^ std::rotl(l, 17), l);
-    h ^= h >> 33;
-    h *= kP2;
-    return h ^ (h >> 29);
-  }
-
- private:
-  static constexpr std::uint64_t kP1 = 0x9E3779B185EBCA87ull, kP2 = 0xC2B2AE3D27D4EB4Full;
-  static std::uint64_t round(std::uint64_t acc, std::uint64_t w) { return std::rotl(acc + w * kP2, 31) * kP1; }
-  std::uint64_t lane_[4] = {1, 2, 3, 4};
-  std::uint64_t total_ = 0;
-};
 
 std::uint64_t checksum_of(Header h, const std::uint8_t* data, std::uint64_t bytes) {
   h.checksum = 0;
