@@ -18,10 +18,13 @@ struct Json {
   enum Kind { kNull, kBool, kNumber, kString, kArray, kObject } kind = kNull;
   std::string text;  // string value, or the number as written, or true/false
   std::vector<Json> items;
-  std::vector<std::pair<std::string, Json>> fields;
+  // An object's members as two parallel vectors: std::pair<std::string, Json> would
+  // need Json complete here (clang with libstdc++ refuses it; vector<Json> is fine).
+  std::vector<std::string> keys;
+  std::vector<Json> values;
   const Json* get(const std::string& key) const {
-    for (const auto& [k, v] : fields)
-      if (k == key) return &v;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] == key) return &values[i];
     return nullptr;
   }
 };
@@ -92,7 +95,9 @@ class Parser {
       for (;;) {
         std::string key = string();
         expect(':');
-        v.fields.emplace_back(std::move(key), value());
+        Json member = value();
+        v.keys.push_back(std::move(key));
+        v.values.push_back(std::move(member));
         space();
         if (i_ < s_.size() && s_[i_] == ',') { ++i_; continue; }
         expect('}');
@@ -156,8 +161,8 @@ std::string benchmark_json_to_csv(const std::string& json) {
     throw InputError("benchmark JSON has no \"benchmarks\" array (write it with --benchmark_out_format=json)");
   std::set<std::string> counters;
   for (const auto& b : benchmarks->items)
-    for (const auto& [k, v] : b.fields)
-      if (!kFixed.count(k) && v.kind == Json::kNumber) counters.insert(k);
+    for (std::size_t i = 0; i < b.keys.size(); ++i)
+      if (!kFixed.count(b.keys[i]) && b.values[i].kind == Json::kNumber) counters.insert(b.keys[i]);
   std::vector<std::string> header = {"name",      "family",   "run_type", "aggregate_name", "repetitions",
                                      "iterations", "real_time", "cpu_time", "time_unit"};
   header.insert(header.end(), counters.begin(), counters.end());
