@@ -243,24 +243,31 @@ int bounding_diameters(const Csr& g, std::uint64_t& runs, bool multi) {
   std::vector<std::vector<Index>> queues(multi ? 0 : batch);
   std::vector<int> ecc(batch);
 
-  // Single-source: applies the bounds of the BFS runs held in dist[0..k).
-  auto update = [&](std::size_t k) {
+  // Raises `lower` to the eccentricities ecc[0..k), tightens every active state's
+  // bounds with tighten(w), and raises `lower` to the largest lower bound.
+  auto apply_bounds = [&](std::size_t k, auto&& tighten) {
     for (std::size_t i = 0; i < k; ++i) lower = std::max(lower, ecc[i]);
     lower = tbb::parallel_reduce(
         tbb::blocked_range<Index>(0, n, 8192), lower,
         [&](const auto& range, int best) {
           for (Index w = range.begin(); w != range.end(); ++w) {
             if (!active[w]) continue;
-            for (std::size_t i = 0; i < k; ++i) {
-              const int d = dist[i][w], e = ecc[i];
-              lo[w] = static_cast<std::uint16_t>(std::max<int>(lo[w], std::max(d, e - d)));
-              hi[w] = static_cast<std::uint16_t>(std::min<int>(hi[w], e + d));
-            }
+            tighten(w);
             best = std::max<int>(best, lo[w]);
           }
           return best;
         },
         [](int a, int b) { return std::max(a, b); });
+  };
+  // Single-source: the bounds of the BFS runs held in dist[0..k).
+  auto update = [&](std::size_t k) {
+    apply_bounds(k, [&](Index w) {
+      for (std::size_t i = 0; i < k; ++i) {
+        const int d = dist[i][w], e = ecc[i];
+        lo[w] = static_cast<std::uint16_t>(std::max<int>(lo[w], std::max(d, e - d)));
+        hi[w] = static_cast<std::uint16_t>(std::min<int>(hi[w], e + d));
+      }
+    });
   };
   // Multi-source: per batch, its own bound arrays (merged afterwards, so batches run
   // in parallel without sharing lo/hi).
@@ -286,21 +293,12 @@ int bounding_diameters(const Csr& g, std::uint64_t& runs, bool multi) {
         blo[w] = static_cast<std::uint16_t>(l), bhi[w] = static_cast<std::uint16_t>(h);
       });
     });
-    for (std::size_t i = 0; i < k; ++i) lower = std::max(lower, ecc[i]);
-    lower = tbb::parallel_reduce(
-        tbb::blocked_range<Index>(0, n, 8192), lower,
-        [&](const auto& range, int best) {
-          for (Index w = range.begin(); w != range.end(); ++w) {
-            if (!active[w]) continue;
-            for (std::size_t b = 0; b < nb; ++b) {
-              lo[w] = std::max(lo[w], batch_lo[b][w]);
-              hi[w] = std::min(hi[w], batch_hi[b][w]);
-            }
-            best = std::max<int>(best, lo[w]);
-          }
-          return best;
-        },
-        [](int a, int b) { return std::max(a, b); });
+    apply_bounds(k, [&](Index w) {
+      for (std::size_t b = 0; b < nb; ++b) {
+        lo[w] = std::max(lo[w], batch_lo[b][w]);
+        hi[w] = std::min(hi[w], batch_hi[b][w]);
+      }
+    });
   };
   auto run = [&](const std::vector<Index>& sources) {
     runs += sources.size();
