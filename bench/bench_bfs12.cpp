@@ -7,6 +7,8 @@
 // Read edges_per_s of BFS12 against ops_per_s of FetchOr: the ratio is how close the
 // BFS gets to the memory system's rate of random read-modify-writes.
 #include <benchmark/benchmark.h>
+
+#include "fetch_or.hpp"
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
@@ -40,22 +42,7 @@ void BM_Bfs12(benchmark::State& state, std::string rule_name, std::string varian
 
 // Random atomic fetch_or over a bitset of 12! bits, as many operations as rotate 3x4
 // generates edges (6 per state), split over the threads.
-void BM_FetchOr(benchmark::State& state, int threads) {
-  const std::uint64_t bits = 479001600, ops = bits * 6;
-  Bitset b(bits);
-  tbb::global_control control(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
-  for (auto _ : state) {
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ops, 1u << 20), [&](const auto& range) {
-      std::mt19937_64 rng(range.begin());
-      std::uint64_t* w = b.words();
-      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-        const std::uint64_t q = rng() % bits;
-        std::atomic_ref<std::uint64_t>(w[q >> 6]).fetch_or(std::uint64_t{1} << (q & 63), std::memory_order_relaxed);
-      }
-    });
-  }
-  state.counters["ops_per_s"] = benchmark::Counter(static_cast<double>(ops), benchmark::Counter::kIsIterationInvariantRate);
-}
+void BM_FetchOr(benchmark::State& state, int threads) { fetch_or_bench(state, 479001600, 1u << 20, threads); }
 
 const bool registered = [] {
   for (const char* rule : {"rotate", "sliding"})

@@ -12,6 +12,8 @@
 //        --benchmark_out=results/bench/micro.json --benchmark_out_format=json
 //      build/stategraph_bench_csv results/bench/micro.json
 #include <benchmark/benchmark.h>
+
+#include "fetch_or.hpp"
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
@@ -96,22 +98,7 @@ void BM_AvailableMemory(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(available_memory());
 }
 
-void BM_FetchOrSmall(benchmark::State& state, int threads) {
-  const std::uint64_t bits = 3628800, ops = bits * 6;
-  Bitset b(bits);
-  tbb::global_control control(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
-  for (auto _ : state) {
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ops, 1u << 18), [&](const auto& range) {
-      std::mt19937_64 rng(range.begin());
-      std::uint64_t* w = b.words();
-      for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-        const std::uint64_t q = rng() % bits;
-        std::atomic_ref<std::uint64_t>(w[q >> 6]).fetch_or(std::uint64_t{1} << (q & 63), std::memory_order_relaxed);
-      }
-    });
-  }
-  state.counters["ops_per_s"] = benchmark::Counter(static_cast<double>(ops), benchmark::Counter::kIsIterationInvariantRate);
-}
+void BM_FetchOrSmall(benchmark::State& state, int threads) { fetch_or_bench(state, 3628800, 1u << 18, threads); }
 
 const bool registered = [] {
   for (const auto& info : rule_table()) {
