@@ -22,13 +22,16 @@
 namespace stategraph {
 namespace {
 
-void BM_Bfs12(benchmark::State& state, std::string rule_name, std::string variant, int threads) {
-  const AnyRule rule = make_rule(rule_name, 3, 4);
+void BM_Bfs12(benchmark::State& state, std::string rule_name, std::string variant, int threads, int rows, int cols,
+              bool incremental) {
+  const AnyRule rule = make_rule(rule_name, rows, cols);
+  BfsOptions options;
+  options.incremental_ranks = incremental;
   const VariantInfo& v = find_variant(variant);
   tbb::global_control control(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   std::uint64_t reached = 0;
   for (auto _ : state) {
-    const BfsResult r = v.run(rule, BfsOptions{});
+    const BfsResult r = v.run(rule, options);
     reached = r.reached();
     benchmark::DoNotOptimize(r.layers.data());
   }
@@ -50,10 +53,22 @@ const bool registered = [] {
       for (int threads : {1, 2})
         benchmark::RegisterBenchmark(
             ("BFS12/" + std::string(rule) + "3x4/" + variant + "/threads:" + std::to_string(threads)).c_str(), BM_Bfs12,
-            std::string(rule), std::string(variant), threads)
+            std::string(rule), std::string(variant), threads, 3, 4, true)
             ->Unit(benchmark::kSecond)
             ->UseRealTime()
             ->Iterations(1);
+  // Issue 9: twobit, the 2x7 run's variant, on the two 12-cell sliding grids, with the
+  // incremental successor ranks (as run) against the plain loop that ranks every
+  // neighbour from scratch, at 2 threads.
+  for (auto [rows, cols] : {std::pair{3, 4}, std::pair{2, 6}})
+    for (bool incremental : {true, false})
+      benchmark::RegisterBenchmark(("TWOBIT12/sliding" + std::to_string(rows) + "x" + std::to_string(cols) + "/" +
+                                    (incremental ? "incremental" : "plain") + "/threads:2")
+                                       .c_str(),
+                                   BM_Bfs12, std::string("sliding"), std::string("twobit"), 2, rows, cols, incremental)
+          ->Unit(benchmark::kSecond)
+          ->UseRealTime()
+          ->Iterations(1);
   for (int threads : {1, 2})
     benchmark::RegisterBenchmark(("FetchOr/12!/threads:" + std::to_string(threads)).c_str(), BM_FetchOr, threads)
         ->Unit(benchmark::kSecond)

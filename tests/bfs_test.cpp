@@ -111,6 +111,23 @@ TEST(BfsTest, Sliding2x5EveryVariantAgrees) {
   }
 }
 
+// The plain loop (every neighbour ranked from scratch) and the incremental ranks give
+// the same depths in every variant that uses them, on sliding 2x5 and 3x3.
+TEST(BfsTest, IncrementalRanksAgreeWithPlainRanking) {
+  for (auto [rows, cols] : {std::pair{3, 3}, std::pair{2, 5}}) {
+    const AnyRule rule = make_rule("sliding", rows, cols);
+    for (std::string_view variant : {"topdown", "bottomup", "hybrid", "twobit"}) {
+      BfsOptions o;
+      o.want_depths = true;
+      const BfsResult incremental = find_variant(variant).run(rule, o);
+      o.incremental_ranks = false;
+      const BfsResult plain = find_variant(variant).run(rule, o);
+      EXPECT_EQ(incremental.depth, plain.depth) << variant << " " << rows << "x" << cols;
+      EXPECT_EQ(incremental.layers, plain.layers) << variant << " " << rows << "x" << cols;
+    }
+  }
+}
+
 // Custom sources and the forward direction: on the directed rotate graph, the depth
 // FROM the goal along clockwise turns differs from the depth TO it; every variant must
 // match the reference in both directions and from a set of several sources.

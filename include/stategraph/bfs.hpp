@@ -82,6 +82,9 @@ struct BfsOptions {
   // Resume from a loaded checkpoint instead of the sources (same variants); the variant
   // checks the buffers' layout and throws InputError when they do not fit.
   const LoadedCheckpoint* resume = nullptr;
+  // Use the rule's incremental successor ranks where it has them (sliding); false ranks
+  // every neighbour from scratch, the plain loop, kept to measure the gain (bench/).
+  bool incremental_ranks = true;
 };
 
 // The stop flag's value, 0 when no stop was asked for.
@@ -124,14 +127,14 @@ void for_each_bfs_parent(const R& rule, const BfsOptions& options, State s, F&& 
 template <class R, class F>
 void for_each_bfs_neighbour_rank(const R& rule, const BfsOptions& options, State s, std::uint64_t r, F&& f) {
   if constexpr (requires { rule.for_each_neighbour_rank(s, r, f); }) {
-    if (!rule.directed()) return rule.for_each_neighbour_rank(s, r, f);
+    if (!rule.directed() && options.incremental_ranks) return rule.for_each_neighbour_rank(s, r, f);
   }
   for_each_bfs_neighbour(rule, options, s, [&](State p) { return f(rule.rank(p)); });
 }
 template <class R, class F>
 void for_each_bfs_parent_rank(const R& rule, const BfsOptions& options, State s, std::uint64_t r, F&& f) {
   if constexpr (requires { rule.for_each_neighbour_rank(s, r, f); }) {
-    if (!rule.directed()) return rule.for_each_neighbour_rank(s, r, f);
+    if (!rule.directed() && options.incremental_ranks) return rule.for_each_neighbour_rank(s, r, f);
   }
   for_each_bfs_parent(rule, options, s, [&](State p) { return f(rule.rank(p)); });
 }
