@@ -50,10 +50,12 @@ std::string default_folder(const AnyRule& rule) {
 }
 
 // Prints a progress line for a level that runs longer than a few seconds: share of
-// the level's scan done, rate and ETA. Runs beside the BFS and stops with it.
+// the level's scan done, ranks scanned per second (every level scans the whole rank
+// space, `ranks` of them) and ETA. Runs beside the BFS and stops with it.
 class ProgressMonitor {
  public:
-  explicit ProgressMonitor(const BfsProgress& p) : progress_(p), thread_([this] { loop(); }) {}
+  ProgressMonitor(const BfsProgress& p, std::uint64_t ranks)
+      : progress_(p), ranks_(static_cast<double>(ranks)), thread_([this] { loop(); }) {}
   ~ProgressMonitor() {
     {
       std::lock_guard lock(mutex_);
@@ -79,12 +81,13 @@ class ProgressMonitor {
       const double total = static_cast<double>(progress_.total.load(std::memory_order_relaxed));
       const double done = static_cast<double>(progress_.done.load(std::memory_order_relaxed));
       const double share = total > 0 ? done / total : 0;
-      std::fprintf(stderr, "  depth %d: %.1f%% of the level scanned, %.0f s so far, ETA %.0f s\n", d, 100 * share,
-                   running, share > 0 ? running * (1 - share) / share : 0.0);
+      std::fprintf(stderr, "  depth %d: %.1f%% of the level scanned, %.0f s so far, %.1f M ranks/s, ETA %.0f s\n", d,
+                   100 * share, running, share * ranks_ / running / 1e6, share > 0 ? running * (1 - share) / share : 0.0);
     }
   }
 
   const BfsProgress& progress_;
+  const double ranks_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stop_ = false;
@@ -147,7 +150,7 @@ int run_analyze(const AnalyzeOptions& o) {
                 << " thread(s), needs " << need << " bytes (" << format_bytes(need) << " of "
                 << format_bytes(limit) << " " << limit_source << ")\n";
       bo.progress = &progress;
-      monitor.emplace(progress);
+      monitor.emplace(progress, rule_size(rule));
       bo.on_level = [](const LevelStat& l, std::uint64_t total) {
         std::cerr << "  depth " << l.depth << ": " << l.states << " new, " << total << " total, " << l.seconds
                   << " s, " << direction_name(l.direction) << "\n";
