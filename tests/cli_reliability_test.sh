@@ -18,6 +18,8 @@ expect() {
   local got=$?
   if [ "$got" != "$want" ]; then bad "$what: exit $got, wanted $want ($(head -c 300 "$tmp/err"))"; return; fi
   if [ "$want" != 0 ] && [ "$(wc -l <"$tmp/err")" != 1 ]; then bad "$what: stderr is not one line"; cat "$tmp/err"; return; fi
+  # Input bytes are echoed escaped (\xHH): an error line is printable ASCII.
+  if [ "$want" != 0 ] && LC_ALL=C grep -q '[^ -~]' "$tmp/err"; then bad "$what: stderr has a byte outside printable ASCII: $(od -c "$tmp/err" | head -3)"; return; fi
   ok
 }
 has() { grep -q -- "$1" "$tmp/err" && ok || bad "'$1' not in: $(cat "$tmp/err")"; }
@@ -50,6 +52,8 @@ expect 2 "bad --max-memory" -- "$bin" "${a[@]}" --rule rotate --max-memory -5 --
 expect 2 "--max-memory too small" -- "$bin" "${a[@]}" --rule rotate --max-memory 1K --out "$tmp/n10"
 expect 2 "non-ASCII rule name" -- "$bin" "${a[@]}" --rule $'sl\xc3\xafding' --out "$tmp/n11"
 expect 2 "non-ASCII --start" -- "$bin" "${a[@]}" --rule cardswap --start $'* \xc3\x84/**B' --out "$tmp/n12"
+expect 2 "non-ASCII card in a row of the right byte length" -- "$bin" "${a[@]}" --rule cardswap --start $'*\xc3\x84/**B' --out "$tmp/n12b"
+has '\\xc3'
 expect 2 "negative --checkpoint-interval" -- "$bin" "${a[@]}" --rule sliding --checkpoint "$tmp/c0" --checkpoint-interval -1 --out "$tmp/n13"
 expect 2 "NaN --checkpoint-interval" -- "$bin" "${a[@]}" --rule sliding --checkpoint "$tmp/c0" --checkpoint-interval nan --out "$tmp/n14"
 expect 2 "negative --max-components" -- "$bin" analyze --quiet --rule sliding --max-components -1 --out "$tmp/n15"

@@ -98,7 +98,7 @@ class CardSwap : public GridRule {
           case 'A': v = kCardA; break;
           case 'B': v = kCardB; break;
           default:
-            throw InputError("cardswap row " + std::to_string(r + 1) + ": '" + std::string(1, ch) +
+            throw InputError("cardswap row " + std::to_string(r + 1) + ": '" + shown_input(std::string_view(&ch, 1)) +
                              "' is not a card (A, B, * or blank)");
         }
         ++count[v];
