@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# ThreadSanitizer run of the parallel variants against a oneTBB that is itself built
+# with -fsanitize=thread, so TSan sees the happens-before edges of TBB's scheduler
+# (against Debian's uninstrumented libtbb.so it reports races inside TBB's own task
+# objects; tests/tsan.supp). Steps, each skipped when its result is already there:
+#  1. Debian's oneTBB source (apt-get source onetbb; adds a deb-src entry for the
+#     release's main archive when none is configured), built with TBB_SANITIZE=thread
+#     into $tbb/install;
+#  2. stategraph_tests with -DSTATEGRAPH_SANITIZE=thread against it (build dir
+#     build-tsan/; CMake's RPATH makes the tests load the instrumented libtbb);
+#  3. the tests that run TBB-parallel code, with no suppressions; any report fails.
+#
+#   bash tests/tsan/run.sh [GTEST_FILTER]
+# Heavy (a TSan build of TBB and of the suite, then ~6 min of tests: about 20 min on 2
+# cores), so not in
+# .ci/run.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+tbb=${STATEGRAPH_TSAN_TBB:-$root/build-tsan-tbb}
+build=${STATEGRAPH_TSAN_BUILD:-build-tsan}
+filter=${1:-'AllVariants/*:BfsTest.*:StopFlag.*:Graph*:CheckpointTest.*:CompareTest.*'}
+
+if [ ! -f "$tbb/install/lib/cmake/TBB/TBBConfig.cmake" ]; then
+  mkdir -p "$tbb"
+  if ! ls "$tbb"/onetbb_*.dsc >/dev/null 2>&1; then
+    if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+      . /etc/os-release
+      echo "tsan: adding a deb-src entry for Debian $VERSION_CODENAME main (to fetch oneTBB's source)" >&2
+      printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+        "$VERSION_CODENAME" >/etc/apt/sources.list.d/stategraph-src.sources
+      apt-get update >/dev/null
+    fi
+    (cd "$tbb" && apt-get source --download-only onetbb)
+  fi
+  [ -d "$tbb/src" ] || (cd "$tbb" && dpkg-source -x onetbb_*.dsc src)
+  cmake -S "$tbb/src" -B "$tbb/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTBB_SANITIZE=thread -DTBB_TEST=OFF \
+    -DTBB_EXAMPLES=OFF -DTBB_STRICT=OFF -DCMAKE_INSTALL_PREFIX="$tbb/install" >/dev/null
+  cmake --build "$tbb/build" -j 2
+  cmake --install "$tbb/build" >/dev/null
+fi
+
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTATEGRAPH_SANITIZE=thread -DSTATEGRAPH_BUILD_BENCH=OFF \
+  -DCMAKE_PREFIX_PATH="$tbb/install" >/dev/null
+cmake --build "$build" -j 2 --target stategraph_tests
+if ! ldd "$build/stategraph_tests" | grep -q "$tbb/install"; then
+  echo "tsan: $build/stategraph_tests does not load the TSan-built libtbb from $tbb/install" >&2
+  exit 1
+fi
+# halt_on_error: the first report fails the run; no suppressions.
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$build/stategraph_tests" --gtest_filter="$filter"
+echo "tsan: no reports ($filter)" >&2
