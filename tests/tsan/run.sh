@@ -12,8 +12,7 @@
 #
 #   bash tests/tsan/run.sh [GTEST_FILTER]
 # Heavy (a TSan build of TBB and of the suite, then ~6 min of tests: about 20 min on 2
-# cores), so not in
-# .ci/run.
+# cores), so not in .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
