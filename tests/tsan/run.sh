@@ -40,7 +40,7 @@ if [ ! -f "$tbb/install/lib/cmake/TBB/TBBConfig.cmake" ]; then
 fi
 
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTATEGRAPH_SANITIZE=thread -DSTATEGRAPH_BUILD_BENCH=OFF \
-  -DCMAKE_PREFIX_PATH="$tbb/install" >/dev/null
+  -DTBB_DIR="$tbb/install/lib/cmake/TBB" >/dev/null
 cmake --build "$build" -j 2 --target stategraph_tests
 if ! ldd "$build/stategraph_tests" | grep -q "$tbb/install"; then
   echo "tsan: $build/stategraph_tests does not load the TSan-built libtbb from $tbb/install" >&2
