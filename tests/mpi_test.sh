@@ -76,6 +76,25 @@ same sliding-3x3-bottomup 2 --rule sliding --rows 3 --cols 3 --variant bottomup
 same sliding-2x5 4 --rule sliding --rows 2 --cols 5 --variant hybrid --exchange-buffer 4K
 rounds=$(tail -n +2 "$last/mpi_levels.csv" | cut -d, -f4 | sort -n | tail -1)
 [ "${rounds:-0}" -gt 1 ] && ok || bad "--exchange-buffer 4K: more than one round per level (got ${rounds:-none})"
+# Bottom-up by questions to the owners (the default) in many rounds, on a rule with
+# unreachable states; the gathered-frontier bottom-up on 4.
+single primeswap-3x3-bottomup --rule primeswap --rows 3 --cols 3 --variant bottomup
+same primeswap-3x3-bottomup 3 --rule primeswap --rows 3 --cols 3 --variant bottomup --exchange-buffer 1K
+rounds=$(tail -n +2 "$last/mpi_levels.csv" | cut -d, -f4 | sort -n | tail -1)
+[ "${rounds:-0}" -gt 1 ] && ok || bad "bottom-up --exchange-buffer 1K: more than one round per level (got ${rounds:-none})"
+same sliding-2x5 4 --rule sliding --rows 2 --cols 5 --variant hybrid --bottomup-exchange gather
+[ "$(sed -n 2p "$last/summary.csv" | cut -d, -f27)" = gather ] && ok || bad "summary.csv bottomup_exchange is not gather"
+# Memory per process ~1/P with hybrid: the largest process's buffers (peak_bytes) at
+# P=4 are under half those of P=1; the gathered frontier (n bits more) is not.
+peak() { sed -n 2p "$1/summary.csv" | cut -d, -f11; }
+same sliding-2x5 1 --rule sliding --rows 2 --cols 5 --variant hybrid --exchange-buffer 16K
+p1=$(peak "$last")
+same sliding-2x5 4 --rule sliding --rows 2 --cols 5 --variant hybrid --exchange-buffer 16K
+p4=$(peak "$last")
+same sliding-2x5 4 --rule sliding --rows 2 --cols 5 --variant hybrid --exchange-buffer 16K --bottomup-exchange gather
+p4g=$(peak "$last")
+[ "$((2 * p4))" -lt "$p1" ] && ok || bad "hybrid peak_bytes per process at P=4 ($p4) not under half of P=1 ($p1)"
+[ "$((2 * p4g))" -ge "$p1" ] && ok || bad "gather peak_bytes at P=4 ($p4g) unexpectedly under half of P=1 ($p1)"
 single cardswap-start --rule cardswap --start 'A B/***' --variant hybrid
 same cardswap-start 2 --rule cardswap --start 'A B/***'
 [ "$(sed -n 2p "$tmp/cardswap-start/summary.csv" | cut -d, -f13)" = 12 ] && ok || bad "cardswap start at distance 12"
@@ -102,6 +121,7 @@ failed 2 "unknown rule" "stategraph-mpi: error: unknown rule" -- --rule nosuch
 failed 2 "grid too large" "stategraph-mpi: error: grid 5x5 is not supported" -- --rule sliding --rows 5 --cols 5
 failed 2 "rows without cols" "give both --rows and --cols" -- --rule sliding --rows 3
 failed 2 "unknown variant" "unknown --variant" -- --rule sliding --variant twobit
+failed 2 "unknown bottom-up exchange" "unknown --bottomup-exchange" -- --rule sliding --bottomup-exchange all
 failed 2 "memory limit" "more than the" -- --rule sliding --max-memory 1K
 failed 2 "unknown option" "stategraph-mpi: error:" -- --rule sliding --bogus
 # One process fails inside the search (simulated allocation failure at depth 1; mpirun

@@ -73,6 +73,66 @@ std::size_t varint_bytes(const std::vector<std::uint32_t>& v) {
   return s;
 }
 
+// Appends one destination's sorted, distinct block offsets to `out` in the cheaper of
+// the two encodings: varint deltas, or the destination block's bitmap (dest_words words).
+void encode_offsets(const std::vector<std::uint32_t>& batch, std::uint64_t dest_words, std::vector<std::uint8_t>& out,
+                    std::vector<std::uint64_t>& bitmap) {
+  if (batch.empty()) return;
+  const std::size_t as_varint = 1 + varint_bytes(batch);
+  const std::size_t as_bitmap = 1 + 8 * dest_words;
+  const std::size_t at = out.size();
+  if (as_varint <= as_bitmap) {
+    out.resize(at + as_varint);
+    std::uint8_t* p = out.data() + at;
+    *p++ = kVarint;
+    std::uint32_t prev = 0;
+    for (std::uint32_t x : batch) {
+      std::uint32_t v = x - prev;
+      prev = x;
+      while (v >= 0x80) *p++ = static_cast<std::uint8_t>(v | 0x80), v >>= 7;
+      *p++ = static_cast<std::uint8_t>(v);
+    }
+  } else {
+    bitmap.assign(dest_words, 0);
+    for (std::uint32_t x : batch) bitmap[x >> 6] |= std::uint64_t{1} << (x & 63);
+    out.resize(at + as_bitmap);
+    out[at] = kBitmap;
+    std::memcpy(out.data() + at + 1, bitmap.data(), 8 * dest_words);
+  }
+}
+
+// Calls f(offset) for every block offset of one message, in ascending order; throws
+// on a malformed message or an offset at or past `local` (the receiver's block size).
+template <class F>
+void for_each_offset(const std::uint8_t* msg, std::size_t size, std::uint64_t local, F&& f) {
+  if (size == 0) return;
+  if (msg[0] == kVarint) {
+    std::uint64_t l = 0;
+    for (std::size_t i = 1; i < size;) {
+      std::uint32_t d = 0;
+      for (int shift = 0;; shift += 7) {
+        if (i == size || shift > 28) throw std::runtime_error("received a malformed varint message");
+        const std::uint8_t b = msg[i++];
+        d |= static_cast<std::uint32_t>(b & 0x7F) << shift;
+        if (!(b & 0x80)) break;
+      }
+      l += d;
+      if (l >= local) throw std::runtime_error("received a rank outside this process's block");
+      f(l);
+    }
+  } else if (msg[0] == kBitmap) {
+    const std::size_t words = (size - 1) / 8;
+    if (words != words_of(local) || (size - 1) % 8) throw std::runtime_error("received a bitmap of the wrong size");
+    for (std::size_t w = 0; w < words; ++w) {
+      std::uint64_t m;
+      std::memcpy(&m, msg + 1 + 8 * w, 8);
+      for (; m; m &= m - 1) f(w * 64 + static_cast<unsigned>(std::countr_zero(m)));
+    }
+  } else {
+    throw std::runtime_error("received a message with an unknown encoding");
+  }
+}
+
 // Runs one MPI call and adds its time to `seconds`.
 struct CommClock {
   double seconds = 0;
@@ -95,7 +155,8 @@ class Engine {
 
  private:
   std::uint64_t topdown(CommLevel& lv, CommClock& cc);
-  std::uint64_t bottomup(CommLevel& lv, CommClock& cc);
+  std::uint64_t bottomup(CommLevel& lv, CommClock& cc);  // the gathered frontier
+  std::uint64_t bottomup_query(CommLevel& lv, CommClock& cc);
   std::uint64_t apply(const std::uint8_t* msg, std::size_t size);
   void note_buffers(std::uint64_t bytes) { buffer_peak_ = std::max(buffer_peak_, bytes); }
 
@@ -107,7 +168,8 @@ class Engine {
   const std::uint64_t base_, local_;
   BfsOptions bo_;  // forward = false: walk predecessors, as `analyze` does
   Bitset visited_, frontier_, next_, gathered_;
-  std::uint64_t round_states_ = 0;
+  std::uint64_t round_states_ = 0;     // frontier states per top-down round
+  std::uint64_t bu_round_states_ = 0;  // unvisited ranks per bottom-up (query) round
   std::uint64_t buffer_peak_ = 0;  // exchange buffers, bytes
 };
 
@@ -124,6 +186,8 @@ DistResult Engine<R>::run() {
   round_states_ = P_ == 1 ? ~std::uint64_t{0}
                           : std::max<std::uint64_t>(1024, budget / (4 * static_cast<std::uint64_t>(rule_.max_degree())));
   res.round_states = round_states_;
+  bu_round_states_ = P_ == 1 ? ~std::uint64_t{0}
+                             : std::max<std::uint64_t>(1024, budget / (10 * static_cast<std::uint64_t>(rule_.max_degree())));
 
   // Seed: every process knows the goals; each sets the ones in its block.
   std::set<std::uint64_t> goals;
@@ -155,7 +219,9 @@ DistResult Engine<R>::run() {
     lv.direction = dir;
     CommClock cc;
     previous = count;
-    const std::uint64_t found = dir == Direction::kTopDown ? topdown(lv, cc) : bottomup(lv, cc);
+    const std::uint64_t found = dir == Direction::kTopDown ? topdown(lv, cc)
+                                : o_.gather_bottomup   ? bottomup(lv, cc)
+                                                       : bottomup_query(lv, cc);
     if (watch_depth < 0 && watch_local != ~std::uint64_t{0} && next_.test(watch_local)) watch_depth = depth + 1;
     std::swap(frontier_, next_);
 
@@ -198,21 +264,12 @@ std::uint64_t Engine<R>::apply(const std::uint8_t* msg, std::size_t size) {
   std::uint64_t* vw = visited_.words();
   std::uint64_t* nw = next_.words();
   if (msg[0] == kVarint) {
-    std::uint64_t l = 0;
-    for (std::size_t i = 1; i < size;) {
-      std::uint32_t d = 0;
-      for (int shift = 0;; shift += 7) {
-        const std::uint8_t b = msg[i++];
-        d |= static_cast<std::uint32_t>(b & 0x7F) << shift;
-        if (!(b & 0x80)) break;
-      }
-      l += d;
-      if (l >= local_) throw std::runtime_error("received a rank outside this process's block");
+    for_each_offset(msg, size, local_, [&](std::uint64_t l) {
       if (visited_.atomic_set(l)) {
         bfs::atomic_or_word(nw + (l >> 6), std::uint64_t{1} << (l & 63));
         ++found;
       }
-    }
+    });
   } else if (msg[0] == kBitmap) {
     const std::size_t words = (size - 1) / 8;
     if (words != visited_.num_words()) throw std::runtime_error("received a bitmap of the wrong size");
@@ -325,28 +382,7 @@ std::uint64_t Engine<R>::topdown(CommLevel& lv, CommClock& cc) {
       if (!batch.empty()) {
         tbb::parallel_sort(batch.begin(), batch.end());
         batch.erase(std::unique(batch.begin(), batch.end()), batch.end());
-        const std::size_t as_varint = 1 + varint_bytes(batch);
-        const std::uint64_t dest_words = words_of(part_.local(d));
-        const std::size_t as_bitmap = 1 + 8 * dest_words;
-        const std::size_t at = sendbuf.size();
-        if (as_varint <= as_bitmap) {
-          sendbuf.resize(at + as_varint);
-          std::uint8_t* p = sendbuf.data() + at;
-          *p++ = kVarint;
-          std::uint32_t prev = 0;
-          for (std::uint32_t x : batch) {
-            std::uint32_t v = x - prev;
-            prev = x;
-            while (v >= 0x80) *p++ = static_cast<std::uint8_t>(v | 0x80), v >>= 7;
-            *p++ = static_cast<std::uint8_t>(v);
-          }
-        } else {
-          bitmap.assign(dest_words, 0);
-          for (std::uint32_t x : batch) bitmap[x >> 6] |= std::uint64_t{1} << (x & 63);
-          sendbuf.resize(at + as_bitmap);
-          sendbuf[at] = kBitmap;
-          std::memcpy(sendbuf.data() + at + 1, bitmap.data(), 8 * dest_words);
-        }
+        encode_offsets(batch, words_of(part_.local(d)), sendbuf, bitmap);
         lv.remote_ranks += batch.size();
         lv.list32_bytes += 4 * batch.size();
       }
@@ -451,12 +487,200 @@ std::uint64_t Engine<R>::bottomup(CommLevel& lv, CommClock& cc) {
       std::plus<>());
 }
 
+// Bottom-up without the gathered frontier: each unvisited rank of the own block looks
+// for a parent in the own frontier block first; only when it finds none are its
+// parents in other blocks asked for. The questions go to their owners (sorted,
+// deduplicated block offsets, encoded like the top-down batches, one MPI_Alltoallv),
+// each owner answers one bit per question from its frontier block (a second
+// MPI_Alltoallv, in question order), and the asking process claims every rank with an
+// answered parent. A level runs in rounds of at most bu_round_states_ unvisited ranks,
+// so the buffers stay within the exchange budget; memory per process stays ~1/P.
+template <class R>
+std::uint64_t Engine<R>::bottomup_query(CommLevel& lv, CommClock& cc) {
+  bfs::parallel_clear(next_);
+  std::uint64_t* vw = visited_.words();
+  std::uint64_t* nw = next_.words();
+  const std::uint64_t W = visited_.num_words();
+
+  std::vector<std::uint64_t> cuts{0};
+  if (P_ > 1) {
+    std::uint64_t acc = 0;
+    for (std::uint64_t w = 0; w < W; ++w) {
+      acc += static_cast<std::uint64_t>(std::popcount(~vw[w] & bfs::valid_mask(visited_, w)));
+      if (acc >= bu_round_states_) cuts.push_back(w + 1), acc = 0;
+    }
+  }
+  if (cuts.back() != W || cuts.size() == 1) cuts.push_back(W);
+  int rounds = static_cast<int>(cuts.size()) - 1;
+  cc([&] { MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT, MPI_MAX, comm_); });
+  lv.rounds = rounds;
+
+  struct Question {  // rank `child` of the own block waits for the answer about `offset` in block `dest`
+    std::uint32_t child, offset;
+    int dest;
+  };
+  struct Local {
+    std::vector<std::vector<std::uint32_t>> out;  // per destination
+    std::vector<Question> asked;
+  };
+  tbb::enumerable_thread_specific<Local> locals(
+      [this] { return Local{std::vector<std::vector<std::uint32_t>>(static_cast<std::size_t>(P_)), {}}; });
+  const std::size_t P = static_cast<std::size_t>(P_);
+  std::vector<std::vector<std::uint32_t>> sent(P), received(P);  // questions, sorted, per process
+  std::vector<std::uint8_t> sendbuf, recvbuf, answers, replies;
+  std::vector<std::uint64_t> bitmap;
+  std::vector<int> scount(P), sdispl(P), rcount(P), rdispl(P), acount(P), adispl(P), qcount(P), qdispl(P);
+  std::uint64_t found = 0;
+
+  for (int round = 0; round < rounds; ++round) {
+    const std::size_t ri = static_cast<std::size_t>(round);
+    const std::uint64_t lo = ri + 1 < cuts.size() ? cuts[ri] : W;
+    const std::uint64_t hi = ri + 1 < cuts.size() ? cuts[ri + 1] : W;
+    // 1. Local parents; questions for the rest. Each word belongs to one task.
+    found += tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(lo, hi, bfs::kGrainWords), std::uint64_t{0},
+        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t f) {
+          auto unrank = make_unranker(rule_);
+          Local& mine = locals.local();
+          std::array<std::uint64_t, bfs::kMaxMoves> parents;
+          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+            const std::uint64_t unvisited = ~vw[w] & bfs::valid_mask(visited_, w);
+            std::uint64_t fresh = 0;
+            for (std::uint64_t bits = unvisited; bits; bits &= bits - 1) {
+              const std::uint64_t l = w * 64 + static_cast<unsigned>(std::countr_zero(bits));
+              std::size_t size = 0;
+              bool hit = false;
+              for_each_bfs_parent(rule_, bo_, unrank(base_ + l), [&](State p) {
+                const std::uint64_t q = rule_.rank(p);
+                if (part_.owner(q) == me_) hit = hit || frontier_.test(q - base_);
+                else parents[size++] = q;
+              });
+              if (hit) {
+                fresh |= std::uint64_t{1} << (l & 63);
+                continue;
+              }
+              for (std::size_t j = 0; j < size; ++j) {
+                const int d = part_.owner(parents[j]);
+                const auto off = static_cast<std::uint32_t>(parents[j] - part_.base(d));
+                mine.out[static_cast<std::size_t>(d)].push_back(off);
+                mine.asked.push_back({static_cast<std::uint32_t>(l), off, d});
+              }
+            }
+            nw[w] = fresh;
+            vw[w] |= fresh;
+            f += static_cast<std::uint64_t>(std::popcount(fresh));
+          }
+          return f;
+        },
+        std::plus<>());
+    if (P_ == 1) continue;
+
+    // 2. Questions per destination: concatenated, sorted, deduplicated, encoded.
+    std::uint64_t local_bytes = 0;
+    for (const Local& mine : locals) {
+      local_bytes += mine.asked.capacity() * sizeof(Question);
+      for (const auto& v : mine.out) local_bytes += v.capacity() * sizeof(std::uint32_t);
+    }
+    sendbuf.clear();
+    for (std::size_t d = 0; d < P; ++d) {
+      sdispl[d] = static_cast<int>(sendbuf.size());
+      auto& batch = sent[d];
+      batch.clear();
+      for (Local& mine : locals) {
+        batch.insert(batch.end(), mine.out[d].begin(), mine.out[d].end());
+        mine.out[d].clear();
+      }
+      tbb::parallel_sort(batch.begin(), batch.end());
+      batch.erase(std::unique(batch.begin(), batch.end()), batch.end());
+      encode_offsets(batch, words_of(part_.local(static_cast<int>(d))), sendbuf, bitmap);
+      lv.remote_ranks += batch.size();
+      lv.list32_bytes += 4 * batch.size();
+      if (sendbuf.size() > static_cast<std::size_t>(INT_MAX))
+        throw std::runtime_error("one round's questions exceed 2 GiB (MPI int counts): lower --exchange-buffer");
+      scount[d] = static_cast<int>(sendbuf.size()) - sdispl[d];
+      qcount[d] = static_cast<int>((batch.size() + 7) / 8);  // the answer bytes expected from d
+    }
+    cc([&] { MPI_Alltoall(scount.data(), 1, MPI_INT, rcount.data(), 1, MPI_INT, comm_); });
+    std::uint64_t rtotal = 0, qtotal = 0;
+    for (std::size_t s = 0; s < P; ++s) {
+      rdispl[s] = static_cast<int>(rtotal);
+      qdispl[s] = static_cast<int>(qtotal);
+      rtotal += static_cast<std::uint64_t>(rcount[s]);
+      qtotal += static_cast<std::uint64_t>(qcount[s]);
+      if (rtotal > static_cast<std::uint64_t>(INT_MAX))
+        throw std::runtime_error("one round's received questions exceed 2 GiB (MPI int counts): lower --exchange-buffer");
+    }
+    recvbuf.resize(rtotal);
+    cc([&] {
+      MPI_Alltoallv(sendbuf.data(), scount.data(), sdispl.data(), MPI_BYTE, recvbuf.data(), rcount.data(),
+                    rdispl.data(), MPI_BYTE, comm_);
+    });
+
+    // 3. Answer: one bit per received question, in the order asked, from the own frontier block.
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, P, 1), [&](const tbb::blocked_range<std::size_t>& r) {
+      for (std::size_t s = r.begin(); s != r.end(); ++s) {
+        received[s].clear();
+        for_each_offset(recvbuf.data() + rdispl[s], static_cast<std::size_t>(rcount[s]), local_,
+                        [&](std::uint64_t l) { received[s].push_back(static_cast<std::uint32_t>(l)); });
+      }
+    });
+    std::uint64_t atotal = 0;
+    for (std::size_t s = 0; s < P; ++s) {
+      adispl[s] = static_cast<int>(atotal);
+      acount[s] = static_cast<int>((received[s].size() + 7) / 8);
+      atotal += static_cast<std::uint64_t>(acount[s]);
+    }
+    answers.assign(atotal, 0);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, P, 1), [&](const tbb::blocked_range<std::size_t>& r) {
+      for (std::size_t s = r.begin(); s != r.end(); ++s)
+        for (std::size_t i = 0; i < received[s].size(); ++i)
+          if (frontier_.test(received[s][i]))
+            answers[static_cast<std::size_t>(adispl[s]) + i / 8] |= static_cast<std::uint8_t>(1u << (i % 8));
+    });
+    replies.resize(qtotal);
+    cc([&] {
+      MPI_Alltoallv(answers.data(), acount.data(), adispl.data(), MPI_BYTE, replies.data(), qcount.data(),
+                    qdispl.data(), MPI_BYTE, comm_);
+    });
+    lv.bytes_sent += sendbuf.size() + answers.size();
+    std::uint64_t received_bytes = 0;
+    for (const auto& v : received) received_bytes += v.capacity() * sizeof(std::uint32_t);
+    std::uint64_t sent_bytes = 0;
+    for (const auto& v : sent) sent_bytes += v.capacity() * sizeof(std::uint32_t);
+    note_buffers(local_bytes + sent_bytes + received_bytes + sendbuf.capacity() + recvbuf.capacity() +
+                 answers.capacity() + replies.capacity() + bitmap.capacity() * 8);
+
+    // 4. Claim every rank with a parent answered "in the frontier".
+    for (Local& mine : locals) {
+      found += tbb::parallel_reduce(
+          tbb::blocked_range<std::size_t>(0, mine.asked.size(), 4096), std::uint64_t{0},
+          [&](const tbb::blocked_range<std::size_t>& r, std::uint64_t f) {
+            for (std::size_t k = r.begin(); k != r.end(); ++k) {
+              const Question& q = mine.asked[k];
+              const auto& batch = sent[static_cast<std::size_t>(q.dest)];
+              const std::size_t i =
+                  static_cast<std::size_t>(std::lower_bound(batch.begin(), batch.end(), q.offset) - batch.begin());
+              const std::uint8_t byte = replies[static_cast<std::size_t>(qdispl[static_cast<std::size_t>(q.dest)]) + i / 8];
+              if (((byte >> (i % 8)) & 1u) && visited_.atomic_set(q.child)) {
+                bfs::atomic_or_word(nw + (q.child >> 6), std::uint64_t{1} << (q.child & 63));
+                ++f;
+              }
+            }
+            return f;
+          },
+          std::plus<>());
+      mine.asked.clear();
+    }
+  }
+  return found;
+}
+
 }  // namespace
 
 std::uint64_t bytes_per_process(const AnyRule& rule, const Partition& part, const DistOptions& o) {
   (void)rule;
   std::uint64_t bytes = 3 * Bitset::bytes_for(part.local(part.me));
-  if (o.policy != Policy::kTopDown && part.procs > 1) bytes += Bitset::bytes_for(part.n);
+  if (o.policy != Policy::kTopDown && o.gather_bottomup && part.procs > 1) bytes += Bitset::bytes_for(part.n);
   if (part.procs > 1) bytes += 3 * exchange_budget(part, o);  // outboxes, send and receive batches
   return bytes;
 }

@@ -9,9 +9,15 @@
 //    smaller) and exchanged with MPI_Alltoallv. To keep memory per process ~1/P the
 //    frontier is expanded in rounds of at most `round_states` states (each round one
 //    Alltoallv; every process joins max-rounds rounds).
-//  * bottom-up: the frontier blocks are gathered into one n-bit frontier on every
-//    process (MPI_Allgatherv, allocated the first time the search goes bottom-up);
-//    each process scans its unvisited ranks against it: no successor exchange.
+//  * bottom-up (default, "query"): each process scans its unvisited ranks; a rank with
+//    a parent in the own frontier block is claimed at once, the others ask the owners
+//    of their remote parents (sorted, deduplicated offsets encoded as above, one
+//    MPI_Alltoallv) and get one answer bit per question back (a second Alltoallv).
+//    Rounds of at most budget/(10*max_degree) unvisited ranks keep memory ~1/P.
+//  * bottom-up "gather" (gather_bottomup): the frontier blocks are gathered into one
+//    n-bit frontier on every process (MPI_Allgatherv, allocated the first time the
+//    search goes bottom-up); each process scans its unvisited ranks against it. Fewer
+//    bytes when the unvisited ranks are many, but n bits on every process.
 //  * layer sizes and statistics: MPI_Allreduce. The direction choice is the
 //    single-machine hybrid's choose_direction on the global counts, so the sequence of
 //    directions (and every layer) is the single-process hybrid's.
@@ -62,6 +68,7 @@ struct CommLevel {
 struct DistOptions {
   Policy policy = Policy::kHybrid;
   std::uint64_t exchange_bytes = 0;  // budget of one round's send batch (0: a quarter block bitset)
+  bool gather_bottomup = false;      // bottom-up by MPI_Allgatherv of the frontier (n bits per process)
   std::optional<State> watch;        // a state whose depth to report (cardswap's start)
   int fail_at_depth = -1;            // test hook: this process throws bad_alloc at that depth
   // Called on every process after each step (rank 0 usually logs).
@@ -77,7 +84,7 @@ struct DistResult {
 };
 
 // The bytes a process needs for its big buffers (three block bitsets, the exchange
-// buffers, and the gathered frontier when the policy may go bottom-up).
+// buffers, and the gathered frontier when bottom-up gathers).
 std::uint64_t bytes_per_process(const AnyRule& rule, const Partition& part, const DistOptions& o);
 
 // Runs the search on every process of comm (collective). Throws on failure; the

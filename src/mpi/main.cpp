@@ -45,6 +45,7 @@ struct Options {
   std::string out;
   std::string max_memory;
   std::string exchange;
+  std::string bottomup_exchange = "query";
   int threads = 0;
   bool quiet = false;
 };
@@ -90,8 +91,7 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
   app.add_option("--cols", o.cols, "Grid columns (default: the rule's seed size)");
   app.add_option("--start", o.start, "cardswap start position, rows split by '/', e.g. '* A/**B'");
   app.add_option("--variant", o.variant,
-                 "hybrid (direction-optimizing, gathers the frontier when bottom-up), topdown (memory ~3/P bits "
-                 "per rank), or bottomup")
+                 "hybrid (direction-optimizing, as 'analyze --variant hybrid'), topdown, or bottomup")
       ->capture_default_str();
   app.add_option("--out", o.out, "Output folder (default results/<rule>-<rows>x<cols>/)");
   app.add_option("--threads", o.threads, "Worker threads per process (0 = all cores)")->capture_default_str();
@@ -100,6 +100,10 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
                  "MemAvailable shared by the processes on each machine");
   app.add_option("--exchange-buffer", o.exchange,
                  "Bytes of remote ranks (4 each) a process batches per exchange round (default: a quarter of a block bitset, >= 256K)");
+  app.add_option("--bottomup-exchange", o.bottomup_exchange,
+                 "How bottom-up levels learn the remote frontier: 'query' (ask the owners of remote parents; memory "
+                 "~1/P) or 'gather' (MPI_Allgatherv of the whole frontier; n bits on every process)")
+      ->capture_default_str();
   app.add_flag("--quiet", o.quiet, "No per-level log on stderr");
   try {
     app.parse(argc, argv);
@@ -121,6 +125,9 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
   else if (o.variant == "bottomup") plan.dist.policy = Policy::kBottomUp;
   else throw InputError("unknown --variant '" + o.variant + "' (stategraph-mpi has hybrid, topdown, bottomup)");
   if (!o.exchange.empty()) plan.dist.exchange_bytes = parse_bytes(o.exchange);
+  if (o.bottomup_exchange == "gather") plan.dist.gather_bottomup = true;
+  else if (o.bottomup_exchange != "query")
+    throw InputError("unknown --bottomup-exchange '" + o.bottomup_exchange + "' (query or gather)");
   std::visit(
       [&](const auto& r) {
         if constexpr (requires { r.start(); }) plan.dist.watch = r.start();
@@ -142,8 +149,9 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
   if (plan.need > plan.limit)
     throw InputError("each process needs " + format_bytes(plan.need) + " (" + std::to_string(plan.need) +
                      " bytes), more than the " + format_bytes(plan.limit) + " " + plan.limit_source +
-                     (plan.dist.policy == Policy::kTopDown ? ": use more processes"
-                                                           : ": use more processes or --variant topdown"));
+                     (plan.dist.gather_bottomup && plan.dist.policy != Policy::kTopDown
+                         ? ": use more processes or --bottomup-exchange query"
+                         : ": use more processes"));
   plan.threads = o.threads == 0 ? tbb::info::default_concurrency() : o.threads;
   const std::string label = std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
   plan.dir = o.out.empty() ? std::filesystem::path("results") / label : std::filesystem::path(o.out);
@@ -152,12 +160,12 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
 
 // summary.csv as `analyze` writes it, then the distributed run's columns at the end.
 std::string summary_csv(const Summary& s, int procs, std::uint64_t bytes_sent, double comm_seconds,
-                        std::uint64_t rss) {
+                        std::uint64_t rss, const std::string& bottomup_exchange) {
   std::string text = summary_table(s).str();
   const std::size_t eol = text.find('\n');
-  text.insert(eol, ",processes,bytes_sent,comm_seconds,max_rss_bytes");
+  text.insert(eol, ",processes,bytes_sent,comm_seconds,max_rss_bytes,bottomup_exchange");
   text.insert(text.size() - 1, "," + std::to_string(procs) + "," + std::to_string(bytes_sent) + "," +
-                                   fmt_double(comm_seconds) + "," + std::to_string(rss));
+                                   fmt_double(comm_seconds) + "," + std::to_string(rss) + "," + bottomup_exchange);
   return text;
 }
 
@@ -220,7 +228,7 @@ int run(int argc, char** argv) {
   if (me == 0 && !plan.o.quiet) {
     const std::uint64_t single = 3 * ((rule_size(rule) + 63) / 64 * 8);
     std::cerr << label << ": " << rule_size(rule) << " ranks over " << procs << " process(es) (" << local_procs
-              << " on this machine), blocks of " << plan.part.block << " ranks, variant " << plan.o.variant << ", "
+              << " on this machine), blocks of " << plan.part.block << " ranks, variant " << plan.o.variant << " (bottom-up exchange: " << plan.o.bottomup_exchange << "), "
               << plan.threads << " thread(s) each\n"
               << "  memory: each process needs up to " << format_bytes(plan.need) << " (" << plan.need
               << " bytes; single-process hybrid: " << format_bytes(single) << ", ratio "
@@ -260,7 +268,7 @@ int run(int argc, char** argv) {
       FileSet files(plan.dir);
       files.stage("distribution.csv", distribution_with_paths(bfs, {}).str());
       files.stage("levels.csv", levels_table(bfs).str());
-      files.stage("summary.csv", summary_csv(summary, procs, bytes, comm, rss));
+      files.stage("summary.csv", summary_csv(summary, procs, bytes, comm, rss, plan.o.bottomup_exchange));
       files.stage("mpi_levels.csv", mpi_levels_table(result).str());
       files.commit();
       if (!plan.o.quiet)
