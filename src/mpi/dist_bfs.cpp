@@ -169,7 +169,7 @@ class Engine {
   BfsOptions bo_;  // forward = false: walk predecessors, as `analyze` does
   Bitset visited_, frontier_, next_, gathered_;
   std::uint64_t round_states_ = 0;     // frontier states per top-down round
-  std::uint64_t bu_round_states_ = 0;  // unvisited ranks per bottom-up (query) round
+  std::uint64_t bu_question_cap_ = 0;  // questions that end a bottom-up (query) round
   std::uint64_t buffer_peak_ = 0;  // exchange buffers, bytes
 };
 
@@ -186,8 +186,9 @@ DistResult Engine<R>::run() {
   round_states_ = P_ == 1 ? ~std::uint64_t{0}
                           : std::max<std::uint64_t>(1024, budget / (4 * static_cast<std::uint64_t>(rule_.max_degree())));
   res.round_states = round_states_;
-  bu_round_states_ = P_ == 1 ? ~std::uint64_t{0}
-                             : std::max<std::uint64_t>(1024, budget / (10 * static_cast<std::uint64_t>(rule_.max_degree())));
+  // A round holds at most 2*cap questions at ~25 bytes each over all its buffers
+  // (outbox, waiting list, sorted batch, encoded, received): ~2.5 budgets.
+  bu_question_cap_ = std::max<std::uint64_t>(256, budget / 20);
 
   // Seed: every process knows the goals; each sets the ones in its block.
   std::set<std::uint64_t> goals;
@@ -493,27 +494,14 @@ std::uint64_t Engine<R>::bottomup(CommLevel& lv, CommClock& cc) {
 // deduplicated block offsets, encoded like the top-down batches, one MPI_Alltoallv),
 // each owner answers one bit per question from its frontier block (a second
 // MPI_Alltoallv, in question order), and the asking process claims every rank with an
-// answered parent. A level runs in rounds of at most bu_round_states_ unvisited ranks,
-// so the buffers stay within the exchange budget; memory per process stays ~1/P.
+// answered parent. A level runs in rounds of at most ~2*bu_question_cap_ questions, so
+// the buffers stay within a few exchange budgets; memory per process stays ~1/P.
 template <class R>
 std::uint64_t Engine<R>::bottomup_query(CommLevel& lv, CommClock& cc) {
   bfs::parallel_clear(next_);
   std::uint64_t* vw = visited_.words();
   std::uint64_t* nw = next_.words();
   const std::uint64_t W = visited_.num_words();
-
-  std::vector<std::uint64_t> cuts{0};
-  if (P_ > 1) {
-    std::uint64_t acc = 0;
-    for (std::uint64_t w = 0; w < W; ++w) {
-      acc += static_cast<std::uint64_t>(std::popcount(~vw[w] & bfs::valid_mask(visited_, w)));
-      if (acc >= bu_round_states_) cuts.push_back(w + 1), acc = 0;
-    }
-  }
-  if (cuts.back() != W || cuts.size() == 1) cuts.push_back(W);
-  int rounds = static_cast<int>(cuts.size()) - 1;
-  cc([&] { MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT, MPI_MAX, comm_); });
-  lv.rounds = rounds;
 
   struct Question {  // rank `child` of the own block waits for the answer about `offset` in block `dest`
     std::uint32_t child, offset;
@@ -532,48 +520,60 @@ std::uint64_t Engine<R>::bottomup_query(CommLevel& lv, CommClock& cc) {
   std::vector<int> scount(P), sdispl(P), rcount(P), rdispl(P), acount(P), adispl(P), qcount(P), qdispl(P);
   std::uint64_t found = 0;
 
-  for (int round = 0; round < rounds; ++round) {
-    const std::size_t ri = static_cast<std::size_t>(round);
-    const std::uint64_t lo = ri + 1 < cuts.size() ? cuts[ri] : W;
-    const std::uint64_t hi = ri + 1 < cuts.size() ? cuts[ri + 1] : W;
+  // A round scans `step` words at a time until it has asked bu_question_cap_ questions
+  // or reached the end of the block; one step asks at most step*64*max_degree <= cap,
+  // so a round holds at most twice the cap. Rounds go on until every process is done.
+  const std::uint64_t step =
+      P_ == 1 ? W : std::max<std::uint64_t>(1, bu_question_cap_ / (64 * static_cast<std::uint64_t>(rule_.max_degree())));
+  std::uint64_t cursor = 0;
+  using Counts = std::array<std::uint64_t, 2>;  // found, questions
+  for (;;) {
+    ++lv.rounds;
     // 1. Local parents; questions for the rest. Each word belongs to one task.
-    found += tbb::parallel_reduce(
-        tbb::blocked_range<std::uint64_t>(lo, hi, bfs::kGrainWords), std::uint64_t{0},
-        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t f) {
-          auto unrank = make_unranker(rule_);
-          Local& mine = locals.local();
-          std::array<std::uint64_t, bfs::kMaxMoves> parents;
-          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-            const std::uint64_t unvisited = ~vw[w] & bfs::valid_mask(visited_, w);
-            std::uint64_t fresh = 0;
-            for (std::uint64_t bits = unvisited; bits; bits &= bits - 1) {
-              const std::uint64_t l = w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-              std::size_t size = 0;
-              bool hit = false;
-              for_each_bfs_parent(rule_, bo_, unrank(base_ + l), [&](State p) {
-                const std::uint64_t q = rule_.rank(p);
-                if (part_.owner(q) == me_) hit = hit || frontier_.test(q - base_);
-                else parents[size++] = q;
-              });
-              if (hit) {
-                fresh |= std::uint64_t{1} << (l & 63);
-                continue;
+    for (std::uint64_t questions = 0; cursor < W && questions < bu_question_cap_;) {
+      const std::uint64_t lo = cursor, hi = std::min(W, cursor + step);
+      cursor = hi;
+      const Counts c = tbb::parallel_reduce(
+          tbb::blocked_range<std::uint64_t>(lo, hi, bfs::kGrainWords), Counts{0, 0},
+          [&](const tbb::blocked_range<std::uint64_t>& range, Counts f) {
+            auto unrank = make_unranker(rule_);
+            Local& mine = locals.local();
+            std::array<std::uint64_t, bfs::kMaxMoves> parents;
+            for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+              const std::uint64_t unvisited = ~vw[w] & bfs::valid_mask(visited_, w);
+              std::uint64_t fresh = 0;
+              for (std::uint64_t bits = unvisited; bits; bits &= bits - 1) {
+                const std::uint64_t l = w * 64 + static_cast<unsigned>(std::countr_zero(bits));
+                std::size_t size = 0;
+                bool hit = false;
+                for_each_bfs_parent(rule_, bo_, unrank(base_ + l), [&](State p) {
+                  const std::uint64_t q = rule_.rank(p);
+                  if (part_.owner(q) == me_) hit = hit || frontier_.test(q - base_);
+                  else parents[size++] = q;
+                });
+                if (hit) {
+                  fresh |= std::uint64_t{1} << (l & 63);
+                  continue;
+                }
+                for (std::size_t j = 0; j < size; ++j) {
+                  const int d = part_.owner(parents[j]);
+                  const auto off = static_cast<std::uint32_t>(parents[j] - part_.base(d));
+                  mine.out[static_cast<std::size_t>(d)].push_back(off);
+                  mine.asked.push_back({static_cast<std::uint32_t>(l), off, d});
+                }
+                f[1] += size;
               }
-              for (std::size_t j = 0; j < size; ++j) {
-                const int d = part_.owner(parents[j]);
-                const auto off = static_cast<std::uint32_t>(parents[j] - part_.base(d));
-                mine.out[static_cast<std::size_t>(d)].push_back(off);
-                mine.asked.push_back({static_cast<std::uint32_t>(l), off, d});
-              }
+              nw[w] = fresh;
+              vw[w] |= fresh;
+              f[0] += static_cast<std::uint64_t>(std::popcount(fresh));
             }
-            nw[w] = fresh;
-            vw[w] |= fresh;
-            f += static_cast<std::uint64_t>(std::popcount(fresh));
-          }
-          return f;
-        },
-        std::plus<>());
-    if (P_ == 1) continue;
+            return f;
+          },
+          [](Counts x, Counts y) { return Counts{x[0] + y[0], x[1] + y[1]}; });
+      found += c[0];
+      questions += c[1];
+    }
+    if (P_ == 1) break;
 
     // 2. Questions per destination: concatenated, sorted, deduplicated, encoded.
     std::uint64_t local_bytes = 0;
@@ -671,6 +671,9 @@ std::uint64_t Engine<R>::bottomup_query(CommLevel& lv, CommClock& cc) {
           std::plus<>());
       mine.asked.clear();
     }
+    int more = cursor < W ? 1 : 0;
+    cc([&] { MPI_Allreduce(MPI_IN_PLACE, &more, 1, MPI_INT, MPI_MAX, comm_); });
+    if (!more) break;
   }
   return found;
 }

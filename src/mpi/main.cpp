@@ -13,6 +13,7 @@
 //  * only process 0 writes files (staged, renamed into place when all are written)
 //    and broadcasts whether that worked, so all exit with the same code.
 #include <mpi.h>
+#include <sched.h>
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
@@ -61,6 +62,7 @@ struct Plan {
   std::uint64_t need = 0, limit = 0;
   std::string limit_source;
   int local_procs = 1;
+  int bound_cores = 0;  // cores this process may run on (its affinity mask), 0 when unknown
 };
 
 struct SetupExit {  // help printed, or an error: exit with `code`
@@ -153,6 +155,7 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
                          ? ": use more processes or --bottomup-exchange query"
                          : ": use more processes"));
   plan.threads = o.threads == 0 ? tbb::info::default_concurrency() : o.threads;
+  if (cpu_set_t set; sched_getaffinity(0, sizeof set, &set) == 0) plan.bound_cores = CPU_COUNT(&set);
   const std::string label = std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
   plan.dir = o.out.empty() ? std::filesystem::path("results") / label : std::filesystem::path(o.out);
   return plan;
@@ -235,6 +238,13 @@ int run(int argc, char** argv) {
               << fmt_double(static_cast<double>(plan.need) / static_cast<double>(single)) << ") of "
               << format_bytes(plan.limit) << " " << plan.limit_source << "\n";
   }
+  // Open MPI binds each process to one core by default when np <= 2: more threads
+  // than cores would then share that core. Say so on every process where it happens.
+  if (plan.bound_cores > 0 && plan.threads > plan.bound_cores)
+    std::fprintf(stderr,
+                 "stategraph-mpi: warning: process %d runs %d threads but may use only %d core(s) (its CPU binding): "
+                 "start with 'mpirun --bind-to none' or lower --threads\n",
+                 me, plan.threads, plan.bound_cores);
   if (me == 0 && !plan.o.quiet)
     plan.dist.on_level = [](const CommLevel& l, std::uint64_t total) {
       std::fprintf(stderr, "  depth %d: %llu new, %llu total, %.3f s (%.3f comm), %s, %d round(s), %llu bytes sent\n",
