@@ -130,6 +130,10 @@ failed 2 "unknown option" "stategraph-mpi: error:" -- --rule sliding --bogus
 export STATEGRAPH_MPI_FAIL_RANK=1
 failed fail "one process fails mid-run" "stategraph-mpi: error: process 1 of 2: out of memory" -- --rule sliding
 unset STATEGRAPH_MPI_FAIL_RANK
+# Bad input on one process only (set-up): all exit 2 with that process's one line.
+export STATEGRAPH_MPI_BAD_INPUT_RANK=1
+failed 2 "bad input on one process" "stategraph-mpi: error: simulated bad input on process 1" -- --rule sliding
+unset STATEGRAPH_MPI_BAD_INPUT_RANK
 
 echo "mpi_test: $pass passed, $fail failed"
 [ "$fail" = 0 ]

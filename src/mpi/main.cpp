@@ -135,7 +135,11 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
         if constexpr (requires { r.start(); }) plan.dist.watch = r.start();
       },
       rule);
+  // Test hooks: one process fails in the search at depth 1, or rejects its input alone
+  // (as when one machine reads a different --start file).
   if (const char* f = std::getenv("STATEGRAPH_MPI_FAIL_RANK"); f && std::atoi(f) == me) plan.dist.fail_at_depth = 1;
+  if (const char* f = std::getenv("STATEGRAPH_MPI_BAD_INPUT_RANK"); f && std::atoi(f) == me)
+    throw InputError("simulated bad input on process " + std::to_string(me));
 
   plan.part = make_partition(rule_size(rule), procs, me);
   plan.need = bytes_per_process(rule, plan.part, plan.dist);
