@@ -7,13 +7,13 @@
 //    The remote ranks are batched per destination, sorted and deduplicated, encoded as
 //    varint deltas of block offsets (or the destination's block bitmap when that is
 //    smaller) and exchanged with MPI_Alltoallv. To keep memory per process ~1/P the
-//    frontier is expanded in rounds of at most `round_states` states (each round one
-//    Alltoallv; every process joins max-rounds rounds).
+//    frontier is expanded in rounds that end after at most `round_ranks` remote ranks
+//    (each round one Alltoallv; every process joins until none has frontier left).
 //  * bottom-up (default, "query"): each process scans its unvisited ranks; a rank with
 //    a parent in the own frontier block is claimed at once, the others ask the owners
 //    of their remote parents (sorted, deduplicated offsets encoded as above, one
 //    MPI_Alltoallv) and get one answer bit per question back (a second Alltoallv).
-//    Rounds of at most budget/(10*max_degree) unvisited ranks keep memory ~1/P.
+//    Rounds that end after about budget/20 questions keep memory ~1/P.
 //  * bottom-up "gather" (gather_bottomup): the frontier blocks are gathered into one
 //    n-bit frontier on every process (MPI_Allgatherv, allocated the first time the
 //    search goes bottom-up); each process scans its unvisited ranks against it. Fewer
@@ -55,7 +55,7 @@ struct CommLevel {
   int depth = 0;                   // the layer this step found
   std::uint64_t states = 0;        // its size
   Direction direction = Direction::kTopDown;
-  int rounds = 0;                  // Alltoallv rounds (top-down) or 1 (bottom-up gather)
+  int rounds = 0;                  // exchange rounds (1 for a bottom-up gather level)
   std::uint64_t bytes_sent = 0;    // payload bytes sent to other processes (sum)
   std::uint64_t remote_ranks = 0;  // distinct remote neighbours sent (sum over rounds)
   std::uint64_t list32_bytes = 0;  // what plain sorted 32-bit offsets would have cost
@@ -79,7 +79,7 @@ struct DistResult {
   BfsResult bfs;                  // layers, levels, seconds; peak_bytes = this process's big buffers
   std::vector<CommLevel> comm;    // one per step (the last one found nothing)
   std::optional<int> watch_depth; // -1: unreachable
-  std::uint64_t round_states = 0; // frontier states per top-down round
+  std::uint64_t round_ranks = 0;  // remote ranks that fill a top-down round
   std::uint64_t peak_bytes_max = 0;  // max over processes of peak_bytes
 };
 
