@@ -168,7 +168,7 @@ class Engine {
   const std::uint64_t base_, local_;
   BfsOptions bo_;  // forward = false: walk predecessors, as `analyze` does
   Bitset visited_, frontier_, next_, gathered_;
-  std::uint64_t round_ranks_ = 0;      // remote ranks that fill a top-down round
+  std::uint64_t round_states_ = 0;     // frontier states per top-down round
   std::uint64_t bu_question_cap_ = 0;  // questions that end a bottom-up (query) round
   std::uint64_t buffer_peak_ = 0;  // exchange buffers, bytes
 };
@@ -183,9 +183,9 @@ DistResult Engine<R>::run() {
   frontier_ = Bitset(local_);
   next_ = Bitset(local_);
   const std::uint64_t budget = exchange_budget(part_, o_);
-  // The outboxes of a round hold at most round_ranks_ 32-bit ranks: one budget.
-  round_ranks_ = std::max<std::uint64_t>(budget / 4, 512 * static_cast<std::uint64_t>(rule_.max_degree()));
-  res.round_ranks = round_ranks_;
+  round_states_ = P_ == 1 ? ~std::uint64_t{0}
+                          : std::max<std::uint64_t>(1024, budget / (4 * static_cast<std::uint64_t>(rule_.max_degree())));
+  res.round_states = round_states_;
   // A round holds at most 2*cap questions at ~25 bytes each over all its buffers
   // (outbox, waiting list, sorted batch, encoded, received): ~2.5 budgets.
   bu_question_cap_ = std::max<std::uint64_t>(256, budget / 20);
@@ -299,6 +299,20 @@ std::uint64_t Engine<R>::topdown(CommLevel& lv, CommClock& cc) {
   const std::uint64_t* vw = visited_.words();
   const std::uint64_t W = frontier_.num_words();
 
+  // Rounds of at most round_states_ frontier states; every process joins the max count.
+  std::vector<std::uint64_t> cuts{0};
+  if (P_ > 1) {
+    std::uint64_t acc = 0;
+    for (std::uint64_t w = 0; w < W; ++w) {
+      acc += static_cast<std::uint64_t>(std::popcount(fw[w]));
+      if (acc >= round_states_) cuts.push_back(w + 1), acc = 0;
+    }
+  }
+  if (cuts.back() != W || cuts.size() == 1) cuts.push_back(W);
+  int rounds = static_cast<int>(cuts.size()) - 1;
+  cc([&] { MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT, MPI_MAX, comm_); });
+  lv.rounds = rounds;
+
   using Outbox = std::vector<std::vector<std::uint32_t>>;
   tbb::enumerable_thread_specific<Outbox> outboxes([this] { return Outbox(static_cast<std::size_t>(P_)); });
   std::vector<std::uint32_t> batch;     // one destination's ranks, sorted and deduplicated
@@ -306,79 +320,49 @@ std::uint64_t Engine<R>::topdown(CommLevel& lv, CommClock& cc) {
   std::vector<std::uint64_t> bitmap;
   std::vector<int> scount(static_cast<std::size_t>(P_)), sdispl(static_cast<std::size_t>(P_)),
       rcount(static_cast<std::size_t>(P_)), rdispl(static_cast<std::size_t>(P_));
-  // Per destination: the byte count of this round's message, and whether the sender has
-  // frontier words left (so every process knows whether another round follows).
-  std::vector<int> header(2 * static_cast<std::size_t>(P_)), rheader(2 * static_cast<std::size_t>(P_));
   std::uint64_t found = 0;
 
-  // A round expands the frontier in steps of whole words until it has produced about
-  // round_ranks_ remote ranks or reached the end of the block. A step ends where its
-  // frontier states, at max_degree remote neighbours each, could fill what the round has
-  // left, so no round exceeds round_ranks_ (4 bytes each in the outboxes); the round ends
-  // once less than an eighth is left. So rounds follow the remote ranks the states
-  // actually produce, not the worst case. Every process joins rounds until none has
-  // frontier words left (a flag sent with the round's counts).
-  const auto D = static_cast<std::uint64_t>(rule_.max_degree());
-  using Counts = std::array<std::uint64_t, 2>;  // found, remote ranks pushed
-  std::uint64_t cursor = 0;
-  for (;;) {
-    ++lv.rounds;
-    for (std::uint64_t pushed = 0; cursor < W && round_ranks_ - pushed >= round_ranks_ / 8;) {
-      const std::uint64_t room = round_ranks_ - pushed;
-      std::uint64_t hi = cursor;
-      if (P_ == 1) {
-        hi = W;
-      } else {
-        // room >= round_ranks_/8 >= 64*D: the first word always fits.
-        for (std::uint64_t states = 0; hi < W; ++hi) {
-          states += static_cast<std::uint64_t>(std::popcount(fw[hi]));
-          if (states * D > room) break;
-        }
-      }
-      const std::uint64_t lo = cursor;
-      cursor = hi;
-      const Counts c = tbb::parallel_reduce(
-          tbb::blocked_range<std::uint64_t>(lo, hi, bfs::kGrainWords), Counts{0, 0},
-          [&](const tbb::blocked_range<std::uint64_t>& range, Counts f) {
-            auto unrank = make_unranker(rule_);
-            Outbox& out = outboxes.local();
-            std::array<std::uint64_t, bfs::kBatch + bfs::kMaxMoves> local;
-            int size = 0;
-            auto flush = [&] {
-              for (int k = 0; k < size; ++k) {
-                const std::uint64_t q = local[static_cast<std::size_t>(k)];
-                if (visited_.atomic_set(q)) {
-                  bfs::atomic_or_word(nw + (q >> 6), std::uint64_t{1} << (q & 63));
-                  ++f[0];
-                }
-              }
-              size = 0;
-            };
-            for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-              for (std::uint64_t bits = fw[w]; bits; bits &= bits - 1) {
-                const std::uint64_t r = base_ + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-                for_each_bfs_neighbour(rule_, bo_, unrank(r), [&](State p) {
-                  const std::uint64_t q = rule_.rank(p);
-                  const int d = part_.owner(q);
-                  if (d == me_) {
-                    const std::uint64_t l = q - base_;
-                    bfs::prefetch_write(vw + (l >> 6));
-                    local[static_cast<std::size_t>(size++)] = l;
-                  } else {
-                    out[static_cast<std::size_t>(d)].push_back(static_cast<std::uint32_t>(q - part_.base(d)));
-                    ++f[1];
-                  }
-                });
-                if (size >= bfs::kBatch) flush();
+  for (int round = 0; round < rounds; ++round) {
+    const std::uint64_t lo = round + 1 < static_cast<int>(cuts.size()) ? cuts[static_cast<std::size_t>(round)] : W;
+    const std::uint64_t hi = round + 1 < static_cast<int>(cuts.size()) ? cuts[static_cast<std::size_t>(round) + 1] : W;
+    found += tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(lo, hi, bfs::kGrainWords), std::uint64_t{0},
+        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t f) {
+          auto unrank = make_unranker(rule_);
+          Outbox& out = outboxes.local();
+          std::array<std::uint64_t, bfs::kBatch + bfs::kMaxMoves> local;
+          int size = 0;
+          auto flush = [&] {
+            for (int k = 0; k < size; ++k) {
+              const std::uint64_t q = local[static_cast<std::size_t>(k)];
+              if (visited_.atomic_set(q)) {
+                bfs::atomic_or_word(nw + (q >> 6), std::uint64_t{1} << (q & 63));
+                ++f;
               }
             }
-            flush();
-            return f;
-          },
-          [](Counts x, Counts y) { return Counts{x[0] + y[0], x[1] + y[1]}; });
-      found += c[0];
-      pushed += c[1];
-    }
+            size = 0;
+          };
+          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+            for (std::uint64_t bits = fw[w]; bits; bits &= bits - 1) {
+              const std::uint64_t r = base_ + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
+              for_each_bfs_neighbour(rule_, bo_, unrank(r), [&](State p) {
+                const std::uint64_t q = rule_.rank(p);
+                const int d = part_.owner(q);
+                if (d == me_) {
+                  const std::uint64_t l = q - base_;
+                  bfs::prefetch_write(vw + (l >> 6));
+                  local[static_cast<std::size_t>(size++)] = l;
+                } else {
+                  out[static_cast<std::size_t>(d)].push_back(static_cast<std::uint32_t>(q - part_.base(d)));
+                }
+              });
+              if (size >= bfs::kBatch) flush();
+            }
+          }
+          flush();
+          return f;
+        },
+        std::plus<>());
     if (P_ == 1) break;
 
     // Batch per destination: concatenate the threads' ranks, sort, deduplicate, encode.
@@ -409,16 +393,7 @@ std::uint64_t Engine<R>::topdown(CommLevel& lv, CommClock& cc) {
     }
     lv.bytes_sent += sendbuf.size();
 
-    for (std::size_t d = 0; d < static_cast<std::size_t>(P_); ++d) {
-      header[2 * d] = scount[d];
-      header[2 * d + 1] = cursor < W ? 1 : 0;
-    }
-    cc([&] { MPI_Alltoall(header.data(), 2, MPI_INT, rheader.data(), 2, MPI_INT, comm_); });
-    bool more = false;
-    for (std::size_t s = 0; s < static_cast<std::size_t>(P_); ++s) {
-      rcount[s] = rheader[2 * s];
-      more = more || rheader[2 * s + 1] != 0;
-    }
+    cc([&] { MPI_Alltoall(scount.data(), 1, MPI_INT, rcount.data(), 1, MPI_INT, comm_); });
     std::uint64_t rtotal = 0;
     for (int s = 0; s < P_; ++s) {
       rdispl[static_cast<std::size_t>(s)] = static_cast<int>(rtotal);
@@ -442,7 +417,6 @@ std::uint64_t Engine<R>::topdown(CommLevel& lv, CommClock& cc) {
           return f;
         },
         std::plus<>());
-    if (!more) break;
   }
   return found;
 }

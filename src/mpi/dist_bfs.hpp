@@ -7,8 +7,8 @@
 //    The remote ranks are batched per destination, sorted and deduplicated, encoded as
 //    varint deltas of block offsets (or the destination's block bitmap when that is
 //    smaller) and exchanged with MPI_Alltoallv. To keep memory per process ~1/P the
-//    frontier is expanded in rounds that end after at most `round_ranks` remote ranks
-//    (each round one Alltoallv; every process joins until none has frontier left).
+//    frontier is expanded in rounds of at most `round_states` states (each round one
+//    Alltoallv; every process joins max-rounds rounds).
 //  * bottom-up (default, "query"): each process scans its unvisited ranks; a rank with
 //    a parent in the own frontier block is claimed at once, the others ask the owners
 //    of their remote parents (sorted, deduplicated offsets encoded as above, one
@@ -79,7 +79,7 @@ struct DistResult {
   BfsResult bfs;                  // layers, levels, seconds; peak_bytes = this process's big buffers
   std::vector<CommLevel> comm;    // one per step (the last one found nothing)
   std::optional<int> watch_depth; // -1: unreachable
-  std::uint64_t round_ranks = 0;  // remote ranks that fill a top-down round
+  std::uint64_t round_states = 0; // frontier states per top-down round
   std::uint64_t peak_bytes_max = 0;  // max over processes of peak_bytes
 };
 
