@@ -3,7 +3,7 @@
 // Run: build/stategraph_bench --benchmark_out=results/bench/bench.json --benchmark_out_format=json
 #include <benchmark/benchmark.h>
 
-#include "stategraph/bfs.hpp"
+#include "stategraph/bfs/bfs.hpp"
 
 namespace stategraph {
 namespace {

@@ -16,8 +16,8 @@
 #include <atomic>
 #include <random>
 
-#include "stategraph/bfs.hpp"
-#include "stategraph/bits.hpp"
+#include "stategraph/bfs/bfs.hpp"
+#include "stategraph/core/bits.hpp"
 
 namespace stategraph {
 namespace {

@@ -1,14 +1,14 @@
 // stategraph_bench_csv IN.json [OUT.csv]: Google Benchmark JSON -> CSV (our exporter,
-// include/stategraph/bench_csv.hpp). Without OUT.csv, IN with .csv for .json.
+// include/stategraph/io/bench_csv.hpp). Without OUT.csv, IN with .csv for .json.
 // Exit 2 on bad input (one line on stderr), 1 when the CSV cannot be written.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
-#include "stategraph/bench_csv.hpp"
-#include "stategraph/io.hpp"
-#include "stategraph/state.hpp"
+#include "stategraph/io/bench_csv.hpp"
+#include "stategraph/io/io.hpp"
+#include "stategraph/core/state.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 2 || argc > 3) {

@@ -9,7 +9,7 @@
 #include <benchmark/benchmark.h>
 #include <tbb/global_control.h>
 
-#include "stategraph/bfs.hpp"
+#include "stategraph/bfs/bfs.hpp"
 
 namespace stategraph {
 namespace {

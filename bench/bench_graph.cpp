@@ -6,7 +6,7 @@
 
 #include <chrono>
 
-#include "stategraph/graph.hpp"
+#include "stategraph/analysis/graph.hpp"
 
 namespace stategraph {
 namespace {

@@ -21,9 +21,9 @@
 #include <atomic>
 #include <random>
 
-#include "stategraph/bfs.hpp"
-#include "stategraph/bits.hpp"
-#include "stategraph/memory.hpp"
+#include "stategraph/bfs/bfs.hpp"
+#include "stategraph/core/bits.hpp"
+#include "stategraph/bfs/memory.hpp"
 
 namespace stategraph {
 namespace {

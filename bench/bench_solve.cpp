@@ -21,7 +21,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "stategraph/solve.hpp"
+#include "stategraph/solve/solve.hpp"
 
 namespace stategraph {
 namespace {

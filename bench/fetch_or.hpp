@@ -11,7 +11,7 @@
 #include <atomic>
 #include <random>
 
-#include "stategraph/bits.hpp"
+#include "stategraph/core/bits.hpp"
 
 namespace stategraph {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "stategraph/state.hpp"
+#include "stategraph/core/state.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{

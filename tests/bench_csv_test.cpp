@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "stategraph/bench_csv.hpp"
-#include "stategraph/io.hpp"
-#include "stategraph/state.hpp"
+#include "stategraph/io/bench_csv.hpp"
+#include "stategraph/io/io.hpp"
+#include "stategraph/core/state.hpp"
 
 namespace stategraph {
 namespace {

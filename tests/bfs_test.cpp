@@ -4,7 +4,7 @@
 
 #include <map>
 
-#include "stategraph/bfs.hpp"
+#include "stategraph/bfs/bfs.hpp"
 
 namespace stategraph {
 namespace {

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <thread>
 
-#include "stategraph/checkpoint.hpp"
+#include "stategraph/bfs/checkpoint.hpp"
 
 namespace stategraph {
 namespace {

@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "stategraph/compare.hpp"
-#include "stategraph/graph.hpp"
+#include "stategraph/analysis/compare.hpp"
+#include "stategraph/analysis/graph.hpp"
 
 namespace stategraph {
 namespace {

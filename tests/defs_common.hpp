@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "stategraph/bfs.hpp"
+#include "stategraph/bfs/bfs.hpp"
 
 namespace stategraph::defs_test {
 

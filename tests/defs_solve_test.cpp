@@ -8,7 +8,7 @@
 #include <random>
 
 #include "defs_common.hpp"
-#include "stategraph/solve.hpp"
+#include "stategraph/solve/solve.hpp"
 
 namespace stategraph {
 namespace {

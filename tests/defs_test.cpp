@@ -10,9 +10,9 @@
 #include <random>
 #include <set>
 
-#include "stategraph/analysis.hpp"
-#include "stategraph/bfs.hpp"
-#include "stategraph/graph.hpp"
+#include "stategraph/analysis/analysis.hpp"
+#include "stategraph/bfs/bfs.hpp"
+#include "stategraph/analysis/graph.hpp"
 #include "defs_common.hpp"
 
 namespace stategraph {

@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
-#include "stategraph/analysis.hpp"
+#include "stategraph/analysis/analysis.hpp"
 
 namespace stategraph {
 namespace {

@@ -11,8 +11,8 @@
 #include <numeric>
 #include <set>
 
-#include "stategraph/analysis.hpp"
-#include "stategraph/graph.hpp"
+#include "stategraph/analysis/analysis.hpp"
+#include "stategraph/analysis/graph.hpp"
 
 namespace stategraph {
 namespace {

@@ -5,8 +5,8 @@
 // and tests/cli_reliability_test.sh (exit codes of the binary), the fuzz targets.
 #include <gtest/gtest.h>
 
-#include "stategraph/memory.hpp"
-#include "stategraph/solve.hpp"
+#include "stategraph/bfs/memory.hpp"
+#include "stategraph/solve/solve.hpp"
 
 namespace stategraph {
 namespace {

@@ -4,9 +4,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "stategraph/analysis.hpp"
-#include "stategraph/io.hpp"
-#include "stategraph/memory.hpp"
+#include "stategraph/analysis/analysis.hpp"
+#include "stategraph/io/io.hpp"
+#include "stategraph/bfs/memory.hpp"
 
 namespace stategraph {
 namespace {

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "stategraph/compare.hpp"
-#include "stategraph/plot.hpp"
+#include "stategraph/analysis/compare.hpp"
+#include "stategraph/io/plot.hpp"
 
 namespace stategraph {
 namespace {

@@ -5,7 +5,7 @@
 #include <random>
 #include <set>
 
-#include "stategraph/rank.hpp"
+#include "stategraph/core/rank.hpp"
 
 namespace stategraph {
 namespace {

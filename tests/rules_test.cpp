@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "stategraph/rule.hpp"
+#include "stategraph/rules/rule.hpp"
 
 namespace stategraph {
 namespace {

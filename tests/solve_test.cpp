@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "stategraph/bfs.hpp"
-#include "stategraph/solve.hpp"
+#include "stategraph/bfs/bfs.hpp"
+#include "stategraph/solve/solve.hpp"
 
 namespace stategraph {
 namespace {

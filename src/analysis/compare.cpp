@@ -1,4 +1,4 @@
-#include "stategraph/compare.hpp"
+#include "stategraph/analysis/compare.hpp"
 
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
@@ -8,7 +8,7 @@
 #include <functional>
 #include <map>
 
-#include "stategraph/memory.hpp"
+#include "stategraph/bfs/memory.hpp"
 
 namespace stategraph {
 namespace {

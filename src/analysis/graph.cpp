@@ -13,7 +13,7 @@
 
 #include "analysis/graph_internal.hpp"
 #include "bfs/bitset_engine.hpp"
-#include "stategraph/graph.hpp"
+#include "stategraph/analysis/graph.hpp"
 
 namespace stategraph {
 namespace {

@@ -1,7 +1,7 @@
 // Internal: how analyze_graph obtains diameters (src/analysis/diameter.cpp).
 #pragma once
 
-#include "stategraph/graph.hpp"
+#include "stategraph/analysis/graph.hpp"
 
 namespace stategraph {
 

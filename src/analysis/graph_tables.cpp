@@ -9,8 +9,8 @@
 #include <map>
 #include <stdexcept>
 
-#include "stategraph/analysis.hpp"
-#include "stategraph/graph.hpp"
+#include "stategraph/analysis/analysis.hpp"
+#include "stategraph/analysis/graph.hpp"
 
 namespace stategraph {
 namespace {

@@ -1,6 +1,6 @@
 #include <string>
 
-#include "stategraph/analysis.hpp"
+#include "stategraph/analysis/analysis.hpp"
 
 namespace stategraph {
 

@@ -28,8 +28,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "stategraph/bits.hpp"
-#include "stategraph/checkpoint.hpp"
+#include "stategraph/core/bits.hpp"
+#include "stategraph/bfs/checkpoint.hpp"
 #include "variants.hpp"
 
 namespace stategraph::bfs {

@@ -1,5 +1,5 @@
 // BFS checkpoints: identity, atomic save, and the checked load (see checkpoint.hpp).
-#include "stategraph/checkpoint.hpp"
+#include "stategraph/bfs/checkpoint.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -12,7 +12,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "stategraph/checksum.hpp"
+#include "stategraph/core/checksum.hpp"
 
 namespace stategraph {
 namespace {

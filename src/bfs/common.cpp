@@ -1,7 +1,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "stategraph/bfs.hpp"
+#include "stategraph/bfs/bfs.hpp"
 
 namespace stategraph {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "stategraph/bits.hpp"
+#include "stategraph/core/bits.hpp"
 #include "variants.hpp"
 
 namespace stategraph::bfs {

@@ -20,7 +20,7 @@
 #include <cstring>
 #include <memory>
 
-#include "stategraph/checkpoint.hpp"
+#include "stategraph/bfs/checkpoint.hpp"
 
 #include "bitset_engine.hpp"
 #include "variants.hpp"

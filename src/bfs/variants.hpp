@@ -2,7 +2,7 @@
 // into variant_table() by registry.cpp.
 #pragma once
 
-#include "stategraph/bfs.hpp"
+#include "stategraph/bfs/bfs.hpp"
 
 namespace stategraph::bfs {
 

@@ -1,6 +1,6 @@
 #include <string>
 
-#include "stategraph/bfs.hpp"
+#include "stategraph/bfs/bfs.hpp"
 
 namespace stategraph {
 namespace {

@@ -17,12 +17,12 @@
 #include "checkpoint_cli.hpp"
 #include "commands.hpp"
 #include "signals.hpp"
-#include "stategraph/analysis.hpp"
-#include "stategraph/bfs.hpp"
-#include "stategraph/io.hpp"
-#include "stategraph/memory.hpp"
-#include "stategraph/plot.hpp"
-#include "stategraph/rule.hpp"
+#include "stategraph/analysis/analysis.hpp"
+#include "stategraph/bfs/bfs.hpp"
+#include "stategraph/io/io.hpp"
+#include "stategraph/bfs/memory.hpp"
+#include "stategraph/io/plot.hpp"
+#include "stategraph/rules/rule.hpp"
 
 namespace stategraph::cli {
 namespace {

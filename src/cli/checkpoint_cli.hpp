@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "stategraph/checkpoint.hpp"
+#include "stategraph/bfs/checkpoint.hpp"
 
 namespace stategraph::cli {
 

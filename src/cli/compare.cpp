@@ -22,11 +22,11 @@
 
 #include "build_info.hpp"
 #include "commands.hpp"
-#include "stategraph/compare.hpp"
-#include "stategraph/io.hpp"
-#include "stategraph/memory.hpp"
-#include "stategraph/plot.hpp"
-#include "stategraph/rule.hpp"
+#include "stategraph/analysis/compare.hpp"
+#include "stategraph/io/io.hpp"
+#include "stategraph/bfs/memory.hpp"
+#include "stategraph/io/plot.hpp"
+#include "stategraph/rules/rule.hpp"
 
 #ifndef STATEGRAPH_BUILD_TYPE
 #define STATEGRAPH_BUILD_TYPE "unknown"

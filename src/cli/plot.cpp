@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "stategraph/compare.hpp"
-#include "stategraph/io.hpp"
-#include "stategraph/plot.hpp"
+#include "stategraph/analysis/compare.hpp"
+#include "stategraph/io/io.hpp"
+#include "stategraph/io/plot.hpp"
 
 namespace stategraph::cli {
 namespace {

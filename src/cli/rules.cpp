@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "stategraph/rule.hpp"
+#include "stategraph/rules/rule.hpp"
 
 namespace stategraph::cli {
 

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "stategraph/memory.hpp"
-#include "stategraph/solve.hpp"
+#include "stategraph/bfs/memory.hpp"
+#include "stategraph/solve/solve.hpp"
 
 namespace stategraph::cli {
 namespace {

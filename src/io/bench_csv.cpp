@@ -1,4 +1,4 @@
-#include "stategraph/bench_csv.hpp"
+#include "stategraph/io/bench_csv.hpp"
 
 #include <cstdio>
 #include <cstring>
@@ -7,8 +7,8 @@
 #include <set>
 #include <vector>
 
-#include "stategraph/io.hpp"
-#include "stategraph/state.hpp"
+#include "stategraph/io/io.hpp"
+#include "stategraph/core/state.hpp"
 
 namespace stategraph {
 namespace {

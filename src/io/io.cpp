@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "stategraph/io.hpp"
-#include "stategraph/state.hpp"
+#include "stategraph/io/io.hpp"
+#include "stategraph/core/state.hpp"
 
 namespace stategraph {
 

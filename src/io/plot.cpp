@@ -1,4 +1,4 @@
-#include "stategraph/plot.hpp"
+#include "stategraph/io/plot.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -14,7 +14,7 @@
 #include <map>
 #include <sstream>
 
-#include "stategraph/io.hpp"
+#include "stategraph/io/io.hpp"
 
 extern char** environ;
 

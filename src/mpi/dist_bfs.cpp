@@ -19,7 +19,7 @@
 #include <string>
 
 #include "bfs/bitset_engine.hpp"  // choose_direction, batching constants, atomic helpers
-#include "stategraph/bits.hpp"
+#include "stategraph/core/bits.hpp"
 
 namespace stategraph::mpi {
 

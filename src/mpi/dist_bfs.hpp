@@ -31,8 +31,8 @@
 #include <optional>
 #include <vector>
 
-#include "stategraph/bfs.hpp"
-#include "stategraph/rule.hpp"
+#include "stategraph/bfs/bfs.hpp"
+#include "stategraph/rules/rule.hpp"
 
 namespace stategraph::mpi {
 

@@ -29,11 +29,11 @@
 #include <string>
 
 #include "dist_bfs.hpp"
-#include "stategraph/analysis.hpp"
-#include "stategraph/graph.hpp"
-#include "stategraph/io.hpp"
-#include "stategraph/memory.hpp"
-#include "stategraph/rule.hpp"
+#include "stategraph/analysis/analysis.hpp"
+#include "stategraph/analysis/graph.hpp"
+#include "stategraph/io/io.hpp"
+#include "stategraph/bfs/memory.hpp"
+#include "stategraph/rules/rule.hpp"
 
 namespace stategraph::mpi {
 namespace {

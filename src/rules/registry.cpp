@@ -1,6 +1,6 @@
 #include <string>
 
-#include "stategraph/rule.hpp"
+#include "stategraph/rules/rule.hpp"
 
 namespace stategraph {
 

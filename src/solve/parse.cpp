@@ -2,7 +2,7 @@
 // over the lines, no allocation per grid; every error names the query and the line.
 #include <string>
 
-#include "stategraph/solve.hpp"
+#include "stategraph/solve/solve.hpp"
 
 namespace stategraph {
 namespace {

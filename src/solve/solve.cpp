@@ -3,8 +3,8 @@
 // the optimal-path DAG).
 #include <algorithm>
 
-#include "stategraph/rank.hpp"
-#include "stategraph/solve.hpp"
+#include "stategraph/core/rank.hpp"
+#include "stategraph/solve/solve.hpp"
 
 namespace stategraph {
 namespace {

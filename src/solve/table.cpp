@@ -13,10 +13,10 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "stategraph/bfs.hpp"
-#include "stategraph/checksum.hpp"
-#include "stategraph/memory.hpp"
-#include "stategraph/solve.hpp"
+#include "stategraph/bfs/bfs.hpp"
+#include "stategraph/core/checksum.hpp"
+#include "stategraph/bfs/memory.hpp"
+#include "stategraph/solve/solve.hpp"
 
 namespace stategraph {
 

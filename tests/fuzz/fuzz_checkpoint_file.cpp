@@ -2,7 +2,7 @@
 // resume into the variant the file names, which must refuse inconsistent buffers.
 // Odd-sized inputs skip the checksum, so mutations reach the checks behind it.
 #include "fuzz_common.hpp"
-#include "stategraph/checkpoint.hpp"
+#include "stategraph/bfs/checkpoint.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {

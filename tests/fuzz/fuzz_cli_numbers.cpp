@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "fuzz_common.hpp"
-#include "stategraph/memory.hpp"
+#include "stategraph/bfs/memory.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "stategraph/solve.hpp"
+#include "stategraph/solve/solve.hpp"
 
 namespace fuzz {
 

@@ -25,8 +25,8 @@
 #include <string_view>
 #include <vector>
 
-#include "stategraph/rank.hpp"
-#include "stategraph/state.hpp"
+#include "stategraph/core/rank.hpp"
+#include "stategraph/core/state.hpp"
 
 namespace stategraph {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "stategraph/state.hpp"
+#include "stategraph/core/state.hpp"
 
 namespace stategraph {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "stategraph/rank.hpp"
+#include "stategraph/core/rank.hpp"
 #include "stategraph/rules/grid_rule.hpp"
 
 namespace stategraph {

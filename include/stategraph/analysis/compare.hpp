@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "stategraph/bfs.hpp"
-#include "stategraph/io.hpp"
+#include "stategraph/bfs/bfs.hpp"
+#include "stategraph/io/io.hpp"
 
 namespace stategraph {
 

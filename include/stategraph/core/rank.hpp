@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "stategraph/state.hpp"
+#include "stategraph/core/state.hpp"
 
 namespace stategraph {
 

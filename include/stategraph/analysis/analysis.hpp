@@ -8,8 +8,8 @@
 #include <optional>
 #include <string>
 
-#include "stategraph/bfs.hpp"
-#include "stategraph/io.hpp"
+#include "stategraph/bfs/bfs.hpp"
+#include "stategraph/io/io.hpp"
 
 namespace stategraph {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "stategraph/compare.hpp"
+#include "stategraph/analysis/compare.hpp"
 
 namespace stategraph {
 

@@ -18,7 +18,7 @@
 #include "stategraph/rules/primeswap.hpp"
 #include "stategraph/rules/rotate.hpp"
 #include "stategraph/rules/sliding.hpp"
-#include "stategraph/state.hpp"
+#include "stategraph/core/state.hpp"
 
 namespace stategraph {
 

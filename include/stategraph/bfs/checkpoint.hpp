@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-#include "stategraph/bfs.hpp"
+#include "stategraph/bfs/bfs.hpp"
 
 namespace stategraph {
 

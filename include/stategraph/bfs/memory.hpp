@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "stategraph/bfs.hpp"
+#include "stategraph/bfs/bfs.hpp"
 
 namespace stategraph {
 

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "stategraph/rule.hpp"
+#include "stategraph/rules/rule.hpp"
 
 namespace stategraph {
 

@@ -1,4 +1,4 @@
-#include "stategraph/memory.hpp"
+#include "stategraph/bfs/memory.hpp"
 
 #include <cctype>
 #include <cmath>
