@@ -1,33 +1,239 @@
 #!/usr/bin/env bash
-# Regenerates everything under results/ from a Release build in build/ (bash setup.sh --build).
-#   bash results/regenerate.sh          # light (about 1 minute on 2 cores): seed analyses with plots,
-#                                       # compare rotate 3x3, micro-benchmarks, plots of the 12-cell folders
-#   bash results/regenerate.sh --heavy  # also the 12-cell runs (about 10 minutes on 2 cores):
-#                                       # analyze rotate 3x4, compare rotate 3x4, BFS12 benchmarks
+# Remakes the files under results/ with the binaries in build/ (`bash setup.sh --build` builds all of
+# them: stategraph, stategraph-mpi, stategraph_bench, stategraph_bench_csv). Each part writes the
+# folders results/README.md lists for it; timings differ from run to run, layer counts never do.
+#
+#   bash results/regenerate.sh                 # light, ~2 min on 2 cores: seed analyses, defs/rotate-3x3-both,
+#                                              #   compare-rotate-3x3, bench/micro, plots of the other folders
+#   bash results/regenerate.sh --heavy         # + the 12-cell runs, ~1 h on 2 idle cores: rotate-3x4, sliding-3x4,
+#                                              #   sliding-2x6, compare-rotate-3x4, defs/rotate-3x4-both and its
+#                                              #   timing file, bench/{bfs12-rotate,bfs12-sliding,graph12-bfs12-sliding,
+#                                              #   twobit12-sliding}
+#   bash results/regenerate.sh --mpi           # + mpi-{sliding,rotate}-3x4/ (10 runs x 3 interleaved repetitions,
+#                                              #   ~20 min) and bench/mpi-3x4-repetitions.txt
+#   bash results/regenerate.sh --mpi-ab        # + bench/mpi-topdown-rounds-ab.txt: builds stategraph-mpi at 05aea21
+#                                              #   and at ac9de54 (reverted) in temporary worktrees, 24 runs (~25 min)
+#   bash results/regenerate.sh --reliability   # + reliability/: SIGKILL of a sliding 3x4 run, resume, compare (~2 min)
+#   bash results/regenerate.sh --2x7           # + sliding-2x7/: 51 min on 2 cores, 10.2 GiB of memory and 11 GB of
+#                                              #   disk for the checkpoint (CK2X7=DIR, default /var/tmp/stategraph-2x7-ck)
+#   bash results/regenerate.sh --all           # every part
+# Flags combine. The light part always runs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=./build/stategraph
-heavy=0; [[ "${1:-}" == "--heavy" ]] && heavy=1
+mpibin=./build/stategraph-mpi
+bench=./build/stategraph_bench
+benchcsv=./build/stategraph_bench_csv
 
-# Seed rules at seed size: CSVs and distribution plots in results/<rule>-<R>x<C>/.
+heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0
+for a in "$@"; do
+  case "$a" in
+    --heavy) heavy=1 ;;
+    --mpi) mpi=1 ;;
+    --mpi-ab) mpi_ab=1 ;;
+    --reliability) reliability=1 ;;
+    --2x7) run2x7=1 ;;
+    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 ;;
+    *) echo "regenerate.sh: unknown flag $a (see the comment at the top)" >&2; exit 2 ;;
+  esac
+done
+for b in "$bin" "$bench" "$benchcsv"; do
+  [[ -x "$b" ]] || { echo "regenerate.sh: $b missing: run bash setup.sh --build first" >&2; exit 2; }
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Writes stdout of a command to FILE only when the command succeeded (FILE may sit in a folder
+# that the command itself replaces).
+capture() { local file=$1; shift; "$@" >"$tmp/capture"; mv "$tmp/capture" "$file"; }
+load1() { cut -d' ' -f1 /proc/loadavg; }
+since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'; }
+
+# ---- light ------------------------------------------------------------------------------------
+# Seed rules at seed size, graph analyses and plots: results/{sliding,rotate,primeswap}-3x3, cardswap-2x3.
 $bin analyze --all --out results --quiet
-# Comparison of every variant at 1 and 2 threads on rotate 3x3 (5 repeats).
-$bin compare --rule rotate --rows 3 --cols 3 --variants topdown,bottomup,hybrid,twobit,serial,reference \
+# The built-in rotate with turns both ways, read from its definition file (full analysis, no plot).
+$bin analyze --rule file:results/defs/rotate-3x3-both.tws --rows 3 --cols 3 --no-plot --quiet \
+  --out results/defs/rotate-3x3-both
+# Every variant at 1 and 2 threads on rotate 3x3, 5 interleaved repeats; stdout.txt is what it prints.
+capture results/compare-rotate-3x3/stdout.txt \
+  $bin compare --rule rotate --rows 3 --cols 3 --variants topdown,bottomup,hybrid,twobit,serial,reference \
   --threads 1,2 --repeat 5 --out results/compare-rotate-3x3 --quiet
 # Micro-benchmarks -> JSON, converted to CSV by our exporter.
-./build/stategraph_bench --benchmark_filter='MICRO|FetchOr/10' --benchmark_min_time=0.2 \
+$bench --benchmark_filter='MICRO|FetchOr/10' --benchmark_min_time=0.2 \
   --benchmark_out=results/bench/micro.json --benchmark_out_format=json >results/bench/micro.txt
-./build/stategraph_bench_csv results/bench/micro.json
 
+# ---- --heavy: 12-cell spaces --------------------------------------------------------------------
 if ((heavy)); then
-  $bin analyze --rule rotate --rows 3 --cols 4 --no-graph --out results/rotate-3x4 --quiet
-  $bin compare --rule rotate --rows 3 --cols 4 --variants hybrid,topdown --threads 1,2 --repeat 1 \
+  # Distributions of the 12-cell spaces (BFS only; ~25 s, ~25 s, ~45 s on 2 idle cores).
+  $bin analyze --rule sliding --rows 3 --cols 4 --no-graph --quiet --out results/sliding-3x4
+  $bin analyze --rule sliding --rows 2 --cols 6 --no-graph --quiet --out results/sliding-2x6
+  $bin analyze --rule rotate --rows 3 --cols 4 --no-graph --quiet --out results/rotate-3x4
+  # hybrid and topdown at 1 and 2 threads on rotate 3x4, one timed run each (~15 min).
+  capture results/compare-rotate-3x4/stdout.txt \
+    $bin compare --rule rotate --rows 3 --cols 4 --variants hybrid,topdown --threads 1,2 --repeat 1 \
     --out results/compare-rotate-3x4 --quiet
-  ./build/stategraph_bench --benchmark_filter='BFS12/rotate|FetchOr/12' \
-    --benchmark_out=results/bench/bfs12-rotate.json --benchmark_out_format=json >results/bench/bfs12-rotate.txt
+  # rotate 3x4 with turns both ways: the definition file and the built-in rule at 2 and 1 threads under
+  # GNU time (~10 min). The definition's 2-thread run writes the folder; the built-in's 2-thread
+  # summary is kept beside it as summary-builtin.csv.
+  both=results/defs/bfs12-rotate3x4-both.txt
+  {
+    echo "# Full BFS of rotate 3x4 with turns both ways (12 moves, 479,001,600 states), stategraph analyze --no-graph, variant hybrid (auto)."
+    echo "# /usr/bin/time -v figures; load average (1, 5, 15 min) before / after each run."
+    echo "# def = --rule file:results/defs/rotate-3x4-both.tws --rows 3 --cols 4; builtin = --rule rotate --rows 3 --cols 4 --directions both"
+    echo "# label threads: wall user_s sys_s cpu% peak_rss_kB bfs_seconds(summary.csv)"
+  } >"$tmp/both.txt"
+  for run in "def 2 results/defs/rotate-3x4-both" "def 1 $tmp/def1" "builtin 2 $tmp/builtin2" "builtin 1 $tmp/builtin1"; do
+    read -r label threads out <<<"$run"
+    if [[ $label == def ]]; then rule=(--rule file:results/defs/rotate-3x4-both.tws)
+    else rule=(--rule rotate --directions both); fi
+    before=$(cut -d' ' -f1-3 /proc/loadavg | sed 's/ /, /g')
+    /usr/bin/time -v -o "$tmp/time.txt" $bin analyze "${rule[@]}" --rows 3 --cols 4 --no-graph --no-plot --quiet \
+      --threads "$threads" --out "$out" >/dev/null
+    after=$(cut -d' ' -f1-3 /proc/loadavg | sed 's/ /, /g')
+    tv() { grep -F "$1" "$tmp/time.txt" | sed 's/.*: //'; }
+    echo "$label $threads thread$( ((threads > 1)) && echo s): wall $(tv 'Elapsed (wall') user $(tv 'User time') sys $(tv 'System time') cpu% $(tv 'Percent of CPU') rss_kb $(tv 'Maximum resident') bfs_s $(tail -1 "$out/summary.csv" | cut -d, -f10) load: $before / $after" >>"$tmp/both.txt"
+  done
+  cmp -s results/defs/rotate-3x4-both/distribution.csv "$tmp/def1/distribution.csv" &&
+    cmp -s results/defs/rotate-3x4-both/distribution.csv "$tmp/builtin2/distribution.csv" &&
+    cmp -s results/defs/rotate-3x4-both/distribution.csv "$tmp/builtin1/distribution.csv" &&
+    echo "# distribution.csv identical in all four runs (cmp)." >>"$tmp/both.txt" ||
+    echo "# distribution.csv DIFFERS between the four runs." >>"$tmp/both.txt"
+  cp "$tmp/builtin2/summary.csv" results/defs/rotate-3x4-both/summary-builtin.csv
+  mv "$tmp/both.txt" "$both"
+  # 12-cell benchmarks (Google Benchmark, one iteration each; stderr holds the machine context).
+  $bench --benchmark_filter='BFS12/rotate3x4/(topdown/threads:2|hybrid)|FetchOr/12!/threads:2' \
+    --benchmark_out=results/bench/bfs12-rotate.json --benchmark_out_format=json >results/bench/bfs12-rotate.txt 2>&1
+  $bench --benchmark_filter='BFS12/sliding3x4' \
+    --benchmark_out=results/bench/bfs12-sliding.json --benchmark_out_format=json >results/bench/bfs12-sliding.txt 2>&1
+  $bench --benchmark_filter='GRAPH12/sliding3x4|BFS12/sliding3x4/topdown/threads:2' \
+    >results/bench/graph12-bfs12-sliding.txt 2>&1
+  $bench --benchmark_filter='TWOBIT12/' >results/bench/twobit12-sliding.txt 2>&1
 fi
-# Plots of the folders made without a search here (from their CSVs), and the exporter
-# on every benchmark JSON.
-$bin plot results/rotate-3x4
-[[ -f results/compare-rotate-3x4/compare.csv ]] && $bin plot results/compare-rotate-3x4
-for j in results/bench/*.json; do ./build/stategraph_bench_csv "$j"; done
+
+# ---- --mpi: stategraph-mpi on the 12-cell spaces ----------------------------------------------
+mpirun_() {
+  [[ $(id -u) -eq 0 ]] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  mpirun --oversubscribe --mca btl self,vader "$@"
+}
+if ((mpi)); then
+  [[ -x $mpibin ]] || { echo "regenerate.sh: $mpibin missing (Open MPI not found at build time)" >&2; exit 2; }
+  reps=results/bench/mpi-3x4-repetitions.txt
+  {
+    echo "# stategraph-mpi at $(git rev-parse --short HEAD), sliding and rotate 3x4, hybrid; P=1: 2 threads, --bind-to none; P=2, 4: 1 thread per process (--oversubscribe)"
+    echo "# $(nproc)-core machine, $(date -u +%F); repetition 1 wrote results/mpi-*-3x4/np*/"
+    echo "# columns: repetition rule P bottomup_exchange wall_s seconds,comm_seconds (summary.csv) load1"
+  } >"$tmp/reps.txt"
+  for rep in 1 2 3; do
+    for rule in sliding rotate; do
+      for cell in "1 query" "2 query" "2 gather" "4 query" "4 gather"; do
+        read -r np exchange <<<"$cell"
+        name=np$np; [[ $exchange == gather ]] && name+=-gather
+        out=results/mpi-$rule-3x4/$name; ((rep > 1)) && out=$tmp/mpi-$rule-$name
+        opts=(--threads 1); ((np == 1)) && opts=(--threads 2)
+        bind=(); ((np == 1)) && bind=(--bind-to none)
+        [[ $exchange == gather ]] && opts+=(--bottomup-exchange gather)
+        t0=$(date +%s.%N)
+        mpirun_ -np "$np" "${bind[@]}" $mpibin --rule "$rule" --rows 3 --cols 4 "${opts[@]}" \
+          --out "$out" >/dev/null 2>"$tmp/run.log"
+        wall=$(since "$t0")
+        if ((rep == 1)); then cp "$tmp/run.log" "$out/run.log"; fi
+        printf '%s %s %s %s %s %s %s\n' "$rep" "$rule" "$np" "$exchange" "$wall" \
+          "$(tail -1 "$out/summary.csv" | cut -d, -f10,25)" "$(load1)" >>"$tmp/reps.txt"
+      done
+    done
+  done
+  mv "$tmp/reps.txt" "$reps"
+fi
+
+# ---- --mpi-ab: top-down rounds cut by frontier states (05aea21) vs filled by remote ranks (ac9de54) --
+if ((mpi_ab)); then
+  for rev in 05aea21 ac9de54; do
+    git worktree add --detach "$tmp/src-$rev" "$rev" >/dev/null
+    cmake -S "$tmp/src-$rev" -B "$tmp/src-$rev/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build "$tmp/src-$rev/build" -j "$(nproc)" --target stategraph-mpi >/dev/null
+  done
+  {
+    echo "# stategraph-mpi top-down rounds: cut by frontier states (old, 05aea21, kept) vs filled by remote ranks produced (new, ac9de54, reverted)"
+    echo "# $(nproc)-core machine, $(date -u +%F), interleaved runs, 1 thread per process, hybrid, query bottom-up, 3x4 grids"
+    echo "# columns: repetition rule P binary seconds,peak_bytes,comm_seconds load1"
+  } >"$tmp/ab.txt"
+  for rep in 1 2 3; do
+    for rule in sliding rotate; do
+      for np in 2 4; do
+        for which in old new; do
+          rev=05aea21; [[ $which == new ]] && rev=ac9de54
+          mpirun_ -np "$np" "$tmp/src-$rev/build/stategraph-mpi" --rule "$rule" --rows 3 --cols 4 --threads 1 \
+            --out "$tmp/ab-out" --quiet >/dev/null
+          echo "$rep $rule $np $which $(tail -1 "$tmp/ab-out/summary.csv" | cut -d, -f10,11,25) $(load1)" >>"$tmp/ab.txt"
+        done
+      done
+    done
+  done
+  for rev in 05aea21 ac9de54; do git worktree remove --force "$tmp/src-$rev"; done
+  mv "$tmp/ab.txt" results/bench/mpi-topdown-rounds-ab.txt
+fi
+
+# ---- --reliability: SIGKILL mid-run, resume, compare with an uninterrupted run ------------------
+if ((reliability)); then
+  w=$tmp/kill12
+  mkdir -p "$w"
+  log=$tmp/kill-resume.txt
+  run12() { $bin analyze --rule sliding --rows 3 --cols 4 --no-graph --no-plot --variant hybrid "$@"; }
+  {
+    echo "# $(date -u +%FT%TZ) sliding 3x4, variant hybrid, 2 threads, --no-graph, --checkpoint-interval 5"
+    # The first run is killed from outside once depth 29 is logged and a checkpoint is on disk
+    # (the committed log's run was killed after 30 s, at depth 29, with the cores shared).
+    run12 --checkpoint "$w/ck" --checkpoint-interval 5 --out "$w/killed" 2>"$w/first.err" &
+    pid=$!
+    t0=$SECONDS
+    until grep -q '^  depth 29: .* total' "$w/first.err" 2>/dev/null && [[ -f $w/ck/checkpoint.sgck ]]; do
+      kill -0 $pid 2>/dev/null || { echo "the first run ended before it could be killed" >&2; exit 1; }
+      sleep 0.2
+    done
+    kill -KILL $pid
+    rc=0; wait $pid || rc=$?
+    echo "first run: SIGKILL after $((SECONDS - t0)) s, exit $rc"
+    echo "levels logged before the kill: $(grep -c ' total, ' "$w/first.err"), last: $(grep ' total, ' "$w/first.err" | tail -1)"
+    ls -l "$w/ck"
+    echo "files in the output folder after the kill: $(find "$w/killed" -type f 2>/dev/null | wc -l)"
+    t0=$(date +%s.%N)
+    rc=0; run12 --resume "$w/ck" --out "$w/resumed" 2>"$w/resume.err" || rc=$?
+    wall=$(since "$t0")
+    echo "resume exit $rc"
+    head -1 "$w/resume.err"; tail -1 "$w/resume.err"
+    echo "resume: $wall s wall"
+    t0=$(date +%s.%N)
+    rc=0; run12 --out "$w/whole" 2>/dev/null || rc=$?
+    wall=$(since "$t0")
+    echo "uninterrupted exit $rc"
+    echo "uninterrupted: $wall s wall"
+    cmp -s "$w/resumed/distribution.csv" "$w/whole/distribution.csv" &&
+      echo "distribution.csv: byte-identical" || echo "distribution.csv: DIFFERS"
+    cmp -s <(cut -d, -f1-3 "$w/resumed/levels.csv") <(cut -d, -f1-3 "$w/whole/levels.csv") &&
+      echo "levels.csv depth,states,direction: identical" || echo "levels.csv depth,states,direction: DIFFER"
+    echo "summary (resumed):"
+    cat "$w/resumed/summary.csv"
+    echo "files left in the checkpoint folder: $(find "$w/ck" -type f 2>/dev/null | wc -l)"
+  } >"$log"
+  cp "$w/resumed/distribution.csv" results/reliability/sliding-3x4-resumed-distribution.csv
+  mv "$log" results/reliability/kill-resume-sliding-3x4.txt
+fi
+
+# ---- --2x7: the whole sliding 2x7 space --------------------------------------------------------
+if ((run2x7)); then
+  ck=${CK2X7:-/var/tmp/stategraph-2x7-ck}
+  # run.log: the run's stderr without the within-level progress lines, then GNU time's report.
+  # After a kill, continue by hand with the same command plus --resume "$ck".
+  /usr/bin/time -v $bin analyze --rule sliding --rows 2 --cols 7 --variant twobit --no-graph --no-plot \
+    --checkpoint "$ck" --checkpoint-interval 900 --out results/sliding-2x7 2>&1 >/dev/null |
+    grep -v '% of the level scanned' >"$tmp/run2x7.log"
+  mv "$tmp/run2x7.log" results/sliding-2x7/run.log
+fi
+
+# ---- plots and CSVs of what was not remade above ------------------------------------------------
+# Folders made with --no-plot or by runs above that are not repeated here get their plots from
+# their CSVs (no search); the exporter turns every benchmark JSON into CSV.
+$bin plot results/rotate-3x4 results/sliding-3x4 results/sliding-2x6 results/sliding-2x7 \
+  results/compare-rotate-3x4
+for j in results/bench/*.json; do $benchcsv "$j"; done
