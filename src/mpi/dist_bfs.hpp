@@ -1,7 +1,7 @@
-// Distributed level-synchronous BFS over MPI (issue 7). The rank space [0, n) is cut
-// into P contiguous blocks of `block` ranks (a multiple of 64, so every block is whole
-// words); process p owns the visited / frontier / next bits of [p*block, (p+1)*block)
-// and runs the TBB-parallel steps of src/bfs/bitset_engine.hpp inside it.
+// Distributed level-synchronous BFS over MPI. The rank space [0, n) is cut into P
+// contiguous blocks of `block` ranks (a multiple of 64, so every block is whole words);
+// process p owns the visited / frontier / next bits of [p*block, (p+1)*block) and runs
+// the block steps of stategraph/bfs/engine.hpp on it, routing remote ranks as below.
 //  * top-down: each process expands its frontier block; a neighbour in its own block is
 //    claimed locally (atomic fetch_or), one in another block is sent to the owner.
 //    The remote ranks are batched per destination, sorted and deduplicated, encoded as
@@ -36,8 +36,6 @@
 
 namespace stategraph::mpi {
 
-enum class Policy { kTopDown, kBottomUp, kHybrid };
-
 struct Partition {
   std::uint64_t n = 0;      // ranks in the space
   std::uint64_t block = 0;  // ranks per block (multiple of 64)
@@ -66,7 +64,7 @@ struct CommLevel {
 };
 
 struct DistOptions {
-  Policy policy = Policy::kHybrid;
+  DirectionPolicy policy = DirectionPolicy::kHybrid;  // the variant's (VariantInfo::mpi_policy)
   std::uint64_t exchange_bytes = 0;  // budget of one round's send batch (0: a quarter block bitset)
   bool gather_bottomup = false;      // bottom-up by MPI_Allgatherv of the frontier (n bits per process)
   std::optional<State> watch;        // a state whose depth to report (cardswap's start)
