@@ -89,8 +89,8 @@ CompareReport run_compare(const AnyRule& rule, const CompareOptions& options) {
     const std::uint64_t need = v.bytes_needed(rule, plain);
     if (need > options.memory_limit) {
       if (!v.timed_levels) {  // the oracle (reference) is optional: skipped, not an error
-        report.notes.push_back(std::string(v.name) + " skipped: " + space + " needs " + format_bytes(need) + ", more than the " +
-                               format_bytes(options.memory_limit) + " of " + options.limit_source);
+        report.notes.push_back(std::string(v.name) + " skipped: " + space + " needs " + format_bytes(need) +
+                               ", more than the " + format_bytes(options.memory_limit) + " of " + options.limit_source);
         continue;
       }
       throw InputError(space + " with variant " + std::string(v.name) + " needs " + format_bytes(need) +
