@@ -1,16 +1,7 @@
-// twobit: 2 bits per rank — the smallest footprint, for spaces where three bitsets do
-// not fit. Codes: 00 unseen, 11 old, and "current" / "next" alternate between 01 and
-// 10 from level to level (current at even depths is 01), so a top-down level needs no
-// second pass: its cells become old (fetch_or 11) as they are expanded. Every level
-// scans the whole array in parallel (tbb::parallel_for over words of 32 cells):
-//  * top-down: each current cell is expanded; an unseen neighbour is claimed with a
-//    compare-and-swap of its 00 to `next` (only 00 cells ever change under another
-//    task, so a lost race just re-reads the word);
-//  * bottom-up: each unseen cell asks whether a BFS parent is current, stopping at the
-//    first; the task owns its words, others only read them. Its current cells become
-//    old in a separate pass after the level, since other tasks still read them.
-// The direction is chosen per level with the hybrid's cost model (choose_direction in
-// engine.hpp); the level loop, resume and checkpoints are driver.hpp's.
+// twobit: 2 bits per rank, the smallest footprint, for spaces where three bitsets do not
+// fit. Every level scans the whole cell array in parallel, top-down or bottom-up as the
+// hybrid's cost model chooses (choose_direction in engine.hpp); the level loop, resume
+// and checkpoints are driver.hpp's.
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
@@ -25,6 +16,9 @@
 namespace stategraph::bfs {
 namespace {
 
+// Codes: 00 unseen, 11 old, and "current" / "next" alternate between 01 and 10 from
+// level to level (current at even depths is 01), so a top-down level needs no second
+// pass: its cells become old (fetch_or 11) as they are expanded.
 constexpr std::uint64_t kLow = 0x5555555555555555ULL;  // the low bit of every cell
 
 class TwoBitArray {
@@ -110,6 +104,13 @@ class TwoBitStore {
   std::uint64_t words() const { return cells_.num_words(); }
   std::uint64_t peak_bytes() const { return TwoBitArray::bytes_for(n_); }
 
+  // One level over words of 32 cells:
+  //  * top-down: each current cell is expanded; an unseen neighbour is claimed with a
+  //    compare-and-swap of its 00 to `next` (only 00 cells ever change under another
+  //    task, so a lost race just re-reads the word);
+  //  * bottom-up: each unseen cell asks whether a BFS parent is current, stopping at the
+  //    first; the task owns its words, others only read them. Its current cells become
+  //    old in a separate pass after the level, since other tasks still read them.
   std::uint64_t step(Direction dir, int depth) {
     const tbb::blocked_range<std::uint64_t> all(0, cells_.num_words(), kGrainWords);
     const unsigned cur = depth % 2 == 0 ? 1u : 2u, nxt = 3u ^ cur;
