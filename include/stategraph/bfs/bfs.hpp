@@ -80,7 +80,7 @@ struct BfsOptions {
   // polls it between levels, the parallel ones also between tasks of a level; once it
   // is non-zero the search abandons the current level and throws BfsInterrupted.
   const std::atomic<int>* stop = nullptr;
-  // Checkpoints (topdown, bottomup, hybrid, twobit only): at level boundaries the variant
+  // Checkpoints (variants with VariantInfo::checkpoints): at level boundaries the variant
   // asks `checkpoint` whether a save is due and hands it its buffers (checkpoint.hpp).
   Checkpointer* checkpoint = nullptr;
   // Resume from a loaded checkpoint instead of the sources (same variants); the variant
