@@ -1,4 +1,6 @@
-// The distributed BFS engine; see dist_bfs.hpp for the scheme.
+// The distributed BFS driver: the engine's steps on this process's block, and the
+// exchanges that route the ranks outside it. MPI calls are made from the calling thread
+// only (MPI_THREAD_FUNNELED suffices); layer sizes and statistics go by MPI_Allreduce.
 #include "dist_bfs.hpp"
 
 #include <tbb/blocked_range.h>
@@ -286,6 +288,12 @@ std::uint64_t Engine<R>::apply(const std::uint8_t* msg, std::size_t size) {
   return found;
 }
 
+// Top-down: the process expands its frontier block; a neighbour in its own block is
+// claimed locally, one in another block goes to the owner. The remote ranks are batched
+// per destination, sorted and deduplicated, encoded as varint deltas of block offsets
+// (or the destination's block bitmap when that is smaller) and exchanged with
+// MPI_Alltoallv. To keep memory per process ~1/P the frontier is expanded in rounds of
+// at most round_states_ states (one Alltoallv each; every process joins max-rounds rounds).
 template <class R>
 std::uint64_t Engine<R>::topdown(CommLevel& lv, CommClock& cc) {
   bfs::parallel_clear(next_);
@@ -383,6 +391,10 @@ std::uint64_t Engine<R>::topdown(CommLevel& lv, CommClock& cc) {
   return found;
 }
 
+// Bottom-up "gather": the frontier blocks are gathered into one n-bit frontier on every
+// process (MPI_Allgatherv, allocated the first time the search goes bottom-up) and the
+// process scans its unvisited ranks against it. Fewer bytes than the questions when the
+// unvisited ranks are many, but n bits on every process.
 template <class R>
 std::uint64_t Engine<R>::bottomup(CommLevel& lv, CommClock& cc) {
   const std::uint64_t n = part_.n;
@@ -408,7 +420,7 @@ std::uint64_t Engine<R>::bottomup(CommLevel& lv, CommClock& cc) {
   return bfs::bottomup_step(rule_, bo_, base_, gf, visited_, next_, 0, visited_.num_words());
 }
 
-// Bottom-up without the gathered frontier: each unvisited rank of the own block looks
+// Bottom-up "query" (the default), without the gathered frontier: each unvisited rank looks
 // for a parent in the own frontier block first; only when it finds none are its
 // parents in other blocks asked for. The questions go to their owners (sorted,
 // deduplicated block offsets, encoded like the top-down batches, one MPI_Alltoallv),
