@@ -63,6 +63,13 @@ std::vector<std::string> variant_names() {
   return names;
 }
 
+std::vector<std::string> parallel_variant_names() {
+  std::vector<std::string> names;
+  for (const auto& v : variant_table())
+    if (v.parallel) names.emplace_back(v.name);
+  return names;
+}
+
 INSTANTIATE_TEST_SUITE_P(AllVariants, VariantTest, ::testing::ValuesIn(variant_names()),
                          [](const auto& info) { return info.param; });
 
@@ -90,7 +97,7 @@ TEST_P(ThreadsTest, SameLayersAtEveryThreadCount) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, ThreadsTest,
-                         ::testing::Combine(::testing::Values("topdown", "bottomup", "hybrid", "twobit"),
+                         ::testing::Combine(::testing::ValuesIn(parallel_variant_names()),
                                             ::testing::Values(1, 2, 4)),
                          [](const auto& info) {
                            return std::get<0>(info.param) + "_" + std::to_string(std::get<1>(info.param)) + "threads";

@@ -46,7 +46,7 @@ TEST(Determinism, EveryVariantAndThreadCountWritesTheSameCsvs) {
     const Csvs ref = csvs_of(rule, find_variant("reference").run(rule, o));
     ASSERT_FALSE(ref.depth.empty());
     for (const auto& v : variant_table()) {
-      const bool parallel = v.name != "reference" && v.name != "serial";
+      const bool parallel = v.parallel;
       int runs = parallel ? 20 : 1;
       if (v.name == "bottomup") runs = rule_size(rule) > 400000 ? 0 : 3;
       std::string first_levels;

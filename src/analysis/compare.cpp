@@ -88,9 +88,9 @@ CompareReport run_compare(const AnyRule& rule, const CompareOptions& options) {
   for (const VariantInfo& v : options.variants) {
     const std::uint64_t need = v.bytes_needed(rule, plain);
     if (need > options.memory_limit) {
-      if (v.name == "reference") {
-        report.notes.push_back("reference skipped: " + space + " needs " + format_bytes(need) + ", more than the " +
-                               format_bytes(options.memory_limit) + " of " + options.limit_source);
+      if (!v.timed_levels) {  // the oracle (reference) is optional: skipped, not an error
+        report.notes.push_back(std::string(v.name) + " skipped: " + space + " needs " + format_bytes(need) +
+                               ", more than the " + format_bytes(options.memory_limit) + " of " + options.limit_source);
         continue;
       }
       throw InputError(space + " with variant " + std::string(v.name) + " needs " + format_bytes(need) +
@@ -107,12 +107,12 @@ CompareReport run_compare(const AnyRule& rule, const CompareOptions& options) {
     for (const auto& note : report.notes) options.log(note);
   }
 
-  // Warm-up: the first variant other than reference, at the most threads; it also
+  // Warm-up: the first variant with timed levels (not reference), at the most threads; it also
   // gives the layers every later run must reproduce and, with a depth table, the
   // number of moves examined.
   const VariantInfo* warm = variants.front();
   for (const auto* v : variants)
-    if (v->name != "reference") {
+    if (v->timed_levels) {
       warm = v;
       break;
     }
@@ -185,7 +185,11 @@ CompareSummary summarize_compare(const CompareReport& report) {
       medians[{v, t}] = c.median_seconds;
       s.cells.push_back(c);
     }
-  const auto serial = medians.find({"serial", s.base_threads});
+  // Speedups are against the first one-thread variant with timed levels (serial).
+  std::string base_variant;
+  for (const VariantInfo& v : variant_table())
+    if (!v.parallel && v.timed_levels && base_variant.empty()) base_variant = v.name;
+  const auto serial = medians.find({base_variant, s.base_threads});
   for (auto& c : s.cells) {
     if (c.median_seconds <= 0) continue;
     if (serial != medians.end()) c.speedup_vs_serial = serial->second / c.median_seconds;

@@ -12,7 +12,7 @@
 #include <type_traits>
 
 #include "analysis/graph_internal.hpp"
-#include "bfs/bitset_engine.hpp"
+#include "stategraph/bfs/engine.hpp"
 #include "stategraph/analysis/graph.hpp"
 
 namespace stategraph {

@@ -131,7 +131,8 @@ std::string CheckpointIdentity::mismatch(const CheckpointIdentity& o) const {
 }
 
 bool variant_supports_checkpoints(std::string_view variant) {
-  return variant == "topdown" || variant == "bottomup" || variant == "hybrid" || variant == "twobit";
+  const VariantInfo* v = lookup_variant(variant);
+  return v && v->checkpoints;
 }
 
 Checkpointer::Checkpointer(std::filesystem::path dir, CheckpointIdentity identity, double interval_seconds)

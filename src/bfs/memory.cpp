@@ -1,11 +1,13 @@
 #include "stategraph/bfs/memory.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 namespace stategraph {
 
@@ -54,25 +56,34 @@ std::uint64_t available_memory() {
   return 0;
 }
 
+std::vector<const VariantInfo*> auto_variants() {
+  std::vector<const VariantInfo*> out;
+  for (const VariantInfo& v : variant_table())
+    if (v.auto_order > 0) out.push_back(&v);
+  std::sort(out.begin(), out.end(), [](const auto* a, const auto* b) { return a->auto_order < b->auto_order; });
+  return out;
+}
+
 const VariantInfo& choose_variant(std::string_view name, const AnyRule& rule, const BfsOptions& options,
                                   std::uint64_t limit, std::string_view limit_source) {
   const std::string space = std::string(rule_name(rule)) + " " + rule_grid(rule).label();
+  const std::vector<const VariantInfo*> candidates = auto_variants();
+  if (candidates.empty()) throw std::logic_error("no variant has an auto order");
   if (name == "auto") {
-    for (std::string_view candidate : kAutoOrder) {
-      const VariantInfo& v = find_variant(candidate);
-      if (v.bytes_needed(rule, options) <= limit) return v;
-    }
-    const VariantInfo& smallest = find_variant(kAutoOrder[std::size(kAutoOrder) - 1]);
+    for (const VariantInfo* v : candidates)
+      if (v->bytes_needed(rule, options) <= limit) return *v;
+    const VariantInfo& smallest = *candidates.back();
     throw InputError(space + " needs at least " + format_bytes(smallest.bytes_needed(rule, options)) + " (variant " +
                      std::string(smallest.name) + "), more than the " + format_bytes(limit) + " of " +
                      std::string(limit_source));
   }
   const VariantInfo& v = find_variant(name);
+  const std::string_view smallest = candidates.back()->name;  // the table keeps the smallest last
   const std::uint64_t need = v.bytes_needed(rule, options);
   if (need > limit)
     throw InputError(space + " with variant " + std::string(v.name) + " needs " + format_bytes(need) +
                      ", more than the " + format_bytes(limit) + " of " + std::string(limit_source) +
-                     (v.name == "twobit" ? "" : " (try --variant twobit)"));
+                     (v.name == smallest ? "" : " (try --variant " + std::string(smallest) + ")"));
   return v;
 }
 

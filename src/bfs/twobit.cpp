@@ -1,16 +1,7 @@
-// twobit: 2 bits per rank — the smallest footprint, for spaces where three bitsets do
-// not fit. Codes: 00 unseen, 11 old, and "current" / "next" alternate between 01 and
-// 10 from level to level (current at even depths is 01), so a top-down level needs no
-// second pass: its cells become old (fetch_or 11) as they are expanded. Every level
-// scans the whole array in parallel (tbb::parallel_for over words of 32 cells):
-//  * top-down: each current cell is expanded; an unseen neighbour is claimed with a
-//    compare-and-swap of its 00 to `next` (only 00 cells ever change under another
-//    task, so a lost race just re-reads the word);
-//  * bottom-up: each unseen cell asks whether a BFS parent is current, stopping at the
-//    first; the task owns its words, others only read them. Its current cells become
-//    old in a separate pass after the level, since other tasks still read them.
-// The direction is chosen per level with the hybrid's cost model (choose_direction in
-// bitset_engine.hpp).
+// twobit: 2 bits per rank, the smallest footprint, for spaces where three bitsets do not
+// fit. Every level scans the whole cell array in parallel, top-down or bottom-up as the
+// hybrid's cost model chooses (choose_direction in engine.hpp); the level loop, resume
+// and checkpoints are driver.hpp's.
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
@@ -20,14 +11,14 @@
 #include <cstring>
 #include <memory>
 
-#include "stategraph/bfs/checkpoint.hpp"
-
-#include "bitset_engine.hpp"
-#include "variants.hpp"
+#include "driver.hpp"
 
 namespace stategraph::bfs {
 namespace {
 
+// Codes: 00 unseen, 11 old, and "current" / "next" alternate between 01 and 10 from
+// level to level (current at even depths is 01), so a top-down level needs no second
+// pass: its cells become old (fetch_or 11) as they are expanded.
 constexpr std::uint64_t kLow = 0x5555555555555555ULL;  // the low bit of every cell
 
 class TwoBitArray {
@@ -80,147 +71,132 @@ class TwoBitArray {
   std::unique_ptr<std::uint64_t[]> data_;
 };
 
+// The 2-bit cells as a Store of the shared level loop (driver.hpp).
 template <Rule R>
-BfsResult twobit_bfs(const R& rule, const BfsOptions& options) {
-  BfsResult result;
-  LevelRecorder recorder(options, result);
-  const std::uint64_t n = rule.size();
-  TwoBitArray cells(n);
-  if (options.want_depths) result.depth.assign(n, kUnreached);
-  std::uint8_t* depth_table = options.want_depths ? result.depth.data() : nullptr;
-
-  const tbb::blocked_range<std::uint64_t> all(0, cells.num_words(), kGrainWords);
-  std::uint64_t count = 0, unvisited = n, previous = 0;
-  int depth = 0;
-  Direction dir = Direction::kTopDown;
-  bool resumed = false;
-  if (const LoadedCheckpoint* c = options.resume) {
-    // The state at the top of a level's iteration: layer `depth` holds its `current`
-    // code, every earlier layer is old (11), nothing is `next`.
-    std::vector<std::uint64_t> layout{TwoBitArray::bytes_for(n)};
-    if (options.want_depths) layout.push_back(n);
-    c->check_layout(layout);
-    std::memcpy(cells.data(), c->buffers[0].data, c->buffers[0].bytes);
-    if (depth_table) std::memcpy(depth_table, c->buffers[1].data, n);
-    depth = static_cast<int>(c->levels.size()) - 1;
-    count = c->levels.back().states;
-    previous = depth > 0 ? c->levels[static_cast<std::size_t>(depth) - 1].states : 0;
-    unvisited = n - c->reached();
+class TwoBitStore {
+ public:
+  TwoBitStore(const R& rule, const BfsOptions& options, std::uint8_t* depth_table)
+      : rule_(rule), options_(options), n_(rule.size()), cells_(n_), depth_(depth_table) {}
+  std::vector<std::uint64_t> layout() const { return {TwoBitArray::bytes_for(n_)}; }
+  std::vector<CheckpointBuffer> buffers() { return {{cells_.data(), TwoBitArray::bytes_for(n_)}}; }
+  // Layer `depth` holds its `current` code, every earlier layer is old (11), nothing is `next`.
+  void restore(const LoadedCheckpoint& c, int depth, std::uint64_t count) {
+    std::memcpy(cells_.data(), c.buffers[0].data, c.buffers[0].bytes);
     const unsigned cur = depth % 2 == 0 ? 1u : 2u;
     std::uint64_t seen = 0, current = 0;
     bool clean = true;
-    for (std::uint64_t w = 0; w < cells.num_words(); ++w) {
-      const std::uint64_t word = cells.load(w);
-      current += static_cast<std::uint64_t>(std::popcount(cells.cells_equal(w, word, cur)));
-      seen += static_cast<std::uint64_t>(std::popcount(cells.cells_equal(w, word, 3)));
-      clean = clean && cells.cells_equal(w, word, 3u ^ cur) == 0 && (word & ~cells.valid_bits(w)) == 0;
+    for (std::uint64_t w = 0; w < cells_.num_words(); ++w) {
+      const std::uint64_t word = cells_.load(w);
+      current += static_cast<std::uint64_t>(std::popcount(cells_.cells_equal(w, word, cur)));
+      seen += static_cast<std::uint64_t>(std::popcount(cells_.cells_equal(w, word, 3)));
+      clean = clean && cells_.cells_equal(w, word, 3u ^ cur) == 0 && (word & ~cells_.valid_bits(w)) == 0;
     }
-    if (!clean || current != count || seen + current != c->reached())
-      throw InputError("checkpoint " + c->file.string() + ": cell array disagrees with the level counts");
-    recorder.resume(c->levels, c->seconds);
-    resumed = true;
-  } else {
-    for (State g : bfs_sources(rule, options)) {
-      const std::uint64_t r = rule.rank(g);
-      if (cells.get(r) == 0) cells.set_plain(r, 1), ++count;
-      if (depth_table) depth_table[r] = 0;
-    }
-    unvisited = n - count;
+    if (!clean || current != count || seen + current != c.reached())
+      throw InputError("checkpoint " + c.file.string() + ": cell array disagrees with the level counts");
   }
-  for (;; ++depth) {
-    if (!resumed) {
-      if (!recorder.record(count, dir)) break;
-      throw_if_stopped(options, depth);
-      if (options.checkpoint && unvisited > 0 && options.checkpoint->due()) {
-        std::vector<CheckpointBuffer> buffers{{cells.data(), TwoBitArray::bytes_for(n)}};
-        if (depth_table) buffers.push_back({depth_table, n});
-        options.checkpoint->save(result.levels, recorder.elapsed(), buffers);
-      }
-    }
-    resumed = false;
-    throw_if_stopped(options, depth);
-    dir = choose_direction(count, previous, unvisited);
-    if (unvisited == 0) {
-      count = 0;
-      continue;
-    }
+  bool seed(std::uint64_t r) {
+    if (depth_) depth_[r] = 0;
+    if (cells_.get(r) != 0) return false;
+    cells_.set_plain(r, 1);
+    return true;
+  }
+  void mark_depths(int /*depth*/) {}  // the steps write the depths of what they find
+  std::uint64_t words() const { return cells_.num_words(); }
+  std::uint64_t peak_bytes() const { return TwoBitArray::bytes_for(n_); }
+
+  // One level over words of 32 cells:
+  //  * top-down: each current cell is expanded; an unseen neighbour is claimed with a
+  //    compare-and-swap of its 00 to `next` (only 00 cells ever change under another
+  //    task, so a lost race just re-reads the word);
+  //  * bottom-up: each unseen cell asks whether a BFS parent is current, stopping at the
+  //    first; the task owns its words, others only read them. Its current cells become
+  //    old in a separate pass after the level, since other tasks still read them.
+  std::uint64_t step(Direction dir, int depth) {
+    const tbb::blocked_range<std::uint64_t> all(0, cells_.num_words(), kGrainWords);
     const unsigned cur = depth % 2 == 0 ? 1u : 2u, nxt = 3u ^ cur;
     const auto next_depth = static_cast<std::uint8_t>(depth + 1);
-    previous = count;
-    if (options.progress) options.progress->start_level(depth + 1, cells.num_words());
     if (dir == Direction::kTopDown) {
-      count = tbb::parallel_reduce(
+      return tbb::parallel_reduce(
           all, std::uint64_t{0},
           [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
-            if (stop_requested(options)) return found;  // the level is abandoned
-        auto unrank = make_unranker(rule);  // per task: it caches leading cells
+            if (stop_requested(options_)) return found;  // the level is abandoned
+            auto unrank = make_unranker(rule_);          // per task: it caches leading cells
             for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-              const std::uint64_t m = cells.cells_equal(w, cells.load(w), cur);
+              const std::uint64_t m = cells_.cells_equal(w, cells_.load(w), cur);
               for (std::uint64_t bits = m; bits; bits &= bits - 1) {
                 const std::uint64_t r = w * 32 + static_cast<unsigned>(std::countr_zero(bits)) / 2;
-                for_each_bfs_neighbour_rank(rule, options, unrank(r), r, [&](std::uint64_t q) {
-                  if (cells.claim(q, nxt)) {
+                for_each_bfs_neighbour_rank(rule_, options_, unrank(r), r, [&](std::uint64_t q) {
+                  if (cells_.claim(q, nxt)) {
                     ++found;
-                    if (depth_table) depth_table[q] = next_depth;
+                    if (depth_) depth_[q] = next_depth;
                   }
                 });
               }
-              if (m) cells.fetch_or(w, m | (m << 1));  // current -> old
+              if (m) cells_.fetch_or(w, m | (m << 1));  // current -> old
             }
-            if (options.progress) options.progress->add(range.size());
+            if (options_.progress) options_.progress->add(range.size());
             return found;
           },
           std::plus<>());
-    } else {
-      count = tbb::parallel_reduce(
-          all, std::uint64_t{0},
-          [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
-            if (stop_requested(options)) return found;  // the level is abandoned
-        auto unrank = make_unranker(rule);  // per task: it caches leading cells
-            for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-              const std::uint64_t word = cells.load(w);
-              std::uint64_t fresh = 0;
-              for (std::uint64_t bits = cells.cells_equal(w, word, 0); bits; bits &= bits - 1) {
-                const unsigned b = static_cast<unsigned>(std::countr_zero(bits));
-                const std::uint64_t r = w * 32 + b / 2;
-                bool hit = false;
-                for_each_bfs_parent_rank(rule, options, unrank(r), r, [&](std::uint64_t q) {
-                  hit = cells.get(q) == cur;
-                  return hit;
-                });
-                if (hit) {
-                  fresh |= std::uint64_t{nxt} << b;
-                  if (depth_table) depth_table[r] = next_depth;
-                }
-              }
-              if (fresh) {
-                cells.store(w, word | fresh);
-                found += static_cast<std::uint64_t>(std::popcount(fresh));
-              }
-            }
-            if (options.progress) options.progress->add(range.size());
-            return found;
-          },
-          std::plus<>());
-      tbb::parallel_for(all, [&](const tbb::blocked_range<std::uint64_t>& range) {  // current -> old
-        for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-          const std::uint64_t word = cells.load(w), m = cells.cells_equal(w, word, cur);
-          if (m) cells.store(w, word | m | (m << 1));
-        }
-      });
     }
-    throw_if_stopped(options, depth);  // a stopped step left its level incomplete
-    unvisited -= count;
+    const std::uint64_t count = tbb::parallel_reduce(
+        all, std::uint64_t{0},
+        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+          if (stop_requested(options_)) return found;  // the level is abandoned
+          auto unrank = make_unranker(rule_);          // per task: it caches leading cells
+          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+            const std::uint64_t word = cells_.load(w);
+            std::uint64_t fresh = 0;
+            for (std::uint64_t bits = cells_.cells_equal(w, word, 0); bits; bits &= bits - 1) {
+              const unsigned b = static_cast<unsigned>(std::countr_zero(bits));
+              const std::uint64_t r = w * 32 + b / 2;
+              bool hit = false;
+              for_each_bfs_parent_rank(rule_, options_, unrank(r), r, [&](std::uint64_t q) {
+                hit = cells_.get(q) == cur;
+                return hit;
+              });
+              if (hit) {
+                fresh |= std::uint64_t{nxt} << b;
+                if (depth_) depth_[r] = next_depth;
+              }
+            }
+            if (fresh) {
+              cells_.store(w, word | fresh);
+              found += static_cast<std::uint64_t>(std::popcount(fresh));
+            }
+          }
+          if (options_.progress) options_.progress->add(range.size());
+          return found;
+        },
+        std::plus<>());
+    tbb::parallel_for(all, [&](const tbb::blocked_range<std::uint64_t>& range) {  // current -> old
+      for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+        const std::uint64_t word = cells_.load(w), m = cells_.cells_equal(w, word, cur);
+        if (m) cells_.store(w, word | m | (m << 1));
+      }
+    });
+    return count;
   }
-  result.peak_bytes = TwoBitArray::bytes_for(n) + (options.want_depths ? n : 0);
-  recorder.finish();
-  return result;
-}
+
+ private:
+  const R& rule_;
+  const BfsOptions& options_;
+  std::uint64_t n_;
+  TwoBitArray cells_;
+  std::uint8_t* depth_;
+};
 
 }  // namespace
 
 BfsResult run_twobit(const AnyRule& rule, const BfsOptions& options) {
-  return std::visit([&](const auto& r) { return twobit_bfs(r, options); }, rule);
+  return std::visit(
+      [&](const auto& r) {
+        BfsResult result;
+        if (options.want_depths) result.depth.assign(r.size(), kUnreached);
+        TwoBitStore store(r, options, options.want_depths ? result.depth.data() : nullptr);
+        return run_levels(r, options, DirectionPolicy::kHybrid, store, std::move(result));
+      },
+      rule);
 }
 
 std::uint64_t bytes_twobit(const AnyRule& rule, const BfsOptions& options) {

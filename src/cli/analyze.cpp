@@ -223,7 +223,11 @@ Command add_analyze(CLI::App& app) {
   sub->add_option("--rule", o->rule, "Move rule (see 'stategraph rules'), or file:PATH for a twsearch-style definition");
   sub->add_option("--rows", o->rows, "Grid rows (default: the rule's seed size)");
   sub->add_option("--cols", o->cols, "Grid columns (default: the rule's seed size)");
-  std::string variants = "auto (fastest that fits: hybrid, topdown, then twobit)";
+  const std::vector<const VariantInfo*> order = auto_variants();
+  std::string variants = "auto (fastest that fits: ";
+  for (std::size_t i = 0; i < order.size(); ++i)
+    variants += (i == 0 ? "" : i + 1 == order.size() ? ", then " : ", ") + std::string(order[i]->name);
+  variants += ")";
   for (const auto& v : variant_table()) variants += ", " + std::string(v.name);
   sub->add_option("--variant", o->variant, "BFS variant: " + variants)->capture_default_str();
   sub->add_option("--max-memory", o->max_memory,

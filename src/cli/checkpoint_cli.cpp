@@ -63,7 +63,8 @@ void CheckpointSession::attach(const AnyRule& rule, std::string_view variant, Bf
   if (!active()) return;
   if (!variant_supports_checkpoints(variant))
     throw InputError("variant " + std::string(variant) +
-                     " cannot save checkpoints (use hybrid, topdown, bottomup or twobit)");
+                     " cannot save checkpoints (use " +
+                     variant_names([](const VariantInfo& v) { return v.checkpoints; }) + ")");
   CheckpointIdentity id = CheckpointIdentity::of(rule, variant, bo);
   if (loaded_) {
     if (const std::string why = loaded_->identity.mismatch(id); !why.empty())

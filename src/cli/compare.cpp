@@ -42,7 +42,7 @@ struct CompareCliOptions {
   std::string rule;
   int rows = 0, cols = 0;
   std::string start;
-  std::vector<std::string> variants = {"topdown", "bottomup", "hybrid", "twobit", "serial", "reference"};
+  std::vector<std::string> variants = variant_names_by_kind();
   std::vector<int> threads;  // default: 1 and all cores
   int repeat = 5;
   std::string max_memory;

@@ -258,7 +258,7 @@ std::string compare_levels_plot(const CompareReport& report) {
   };
   std::vector<Series> series;
   for (const auto& v : report.variants) {
-    if (v == "reference") continue;  // one queue for all levels: its levels are not timed
+    if (const VariantInfo* info = lookup_variant(v); info && !info->timed_levels) continue;  // e.g. reference
     std::map<int, std::vector<double>> secs;
     std::map<int, Direction> dir;
     for (const auto& run : report.runs)

@@ -1,4 +1,6 @@
-// The distributed BFS engine; see dist_bfs.hpp for the scheme.
+// The distributed BFS driver: the engine's steps on this process's block, and the
+// exchanges that route the ranks outside it. MPI calls are made from the calling thread
+// only (MPI_THREAD_FUNNELED suffices); layer sizes and statistics go by MPI_Allreduce.
 #include "dist_bfs.hpp"
 
 #include <tbb/blocked_range.h>
@@ -18,7 +20,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "bfs/bitset_engine.hpp"  // choose_direction, batching constants, atomic helpers
+#include "stategraph/bfs/engine.hpp"
 #include "stategraph/core/bits.hpp"
 
 namespace stategraph::mpi {
@@ -206,9 +208,9 @@ DistResult Engine<R>::run() {
   }
 
   std::uint64_t unvisited = n - count, previous = 0, total = count;
-  Direction dir = o_.policy == Policy::kBottomUp ? Direction::kBottomUp : Direction::kTopDown;
+  Direction dir = bfs::first_direction(o_.policy);
   for (int depth = 0; recorder.record(count, dir); ++depth) {
-    if (o_.policy == Policy::kHybrid) dir = bfs::choose_direction(count, previous, unvisited);
+    if (o_.policy == DirectionPolicy::kHybrid) dir = bfs::choose_direction(count, previous, unvisited);
     if (unvisited == 0) {  // nothing left to find: the next layer is empty (as in bitset_bfs)
       count = 0;
       continue;
@@ -265,12 +267,7 @@ std::uint64_t Engine<R>::apply(const std::uint8_t* msg, std::size_t size) {
   std::uint64_t* vw = visited_.words();
   std::uint64_t* nw = next_.words();
   if (msg[0] == kVarint) {
-    for_each_offset(msg, size, local_, [&](std::uint64_t l) {
-      if (visited_.atomic_set(l)) {
-        bfs::atomic_or_word(nw + (l >> 6), std::uint64_t{1} << (l & 63));
-        ++found;
-      }
-    });
+    for_each_offset(msg, size, local_, [&](std::uint64_t l) { found += bfs::claim(visited_, nw, l); });
   } else if (msg[0] == kBitmap) {
     const std::size_t words = (size - 1) / 8;
     if (words != visited_.num_words()) throw std::runtime_error("received a bitmap of the wrong size");
@@ -291,12 +288,16 @@ std::uint64_t Engine<R>::apply(const std::uint8_t* msg, std::size_t size) {
   return found;
 }
 
+// Top-down: the process expands its frontier block; a neighbour in its own block is
+// claimed locally, one in another block goes to the owner. The remote ranks are batched
+// per destination, sorted and deduplicated, encoded as varint deltas of block offsets
+// (or the destination's block bitmap when that is smaller) and exchanged with
+// MPI_Alltoallv. To keep memory per process ~1/P the frontier is expanded in rounds of
+// at most round_states_ states (one Alltoallv each; every process joins max-rounds rounds).
 template <class R>
 std::uint64_t Engine<R>::topdown(CommLevel& lv, CommClock& cc) {
   bfs::parallel_clear(next_);
   const std::uint64_t* fw = frontier_.words();
-  std::uint64_t* nw = next_.words();
-  const std::uint64_t* vw = visited_.words();
   const std::uint64_t W = frontier_.num_words();
 
   // Rounds of at most round_states_ frontier states; every process joins the max count.
@@ -325,44 +326,13 @@ std::uint64_t Engine<R>::topdown(CommLevel& lv, CommClock& cc) {
   for (int round = 0; round < rounds; ++round) {
     const std::uint64_t lo = round + 1 < static_cast<int>(cuts.size()) ? cuts[static_cast<std::size_t>(round)] : W;
     const std::uint64_t hi = round + 1 < static_cast<int>(cuts.size()) ? cuts[static_cast<std::size_t>(round) + 1] : W;
-    found += tbb::parallel_reduce(
-        tbb::blocked_range<std::uint64_t>(lo, hi, bfs::kGrainWords), std::uint64_t{0},
-        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t f) {
-          auto unrank = make_unranker(rule_);
-          Outbox& out = outboxes.local();
-          std::array<std::uint64_t, bfs::kBatch + bfs::kMaxMoves> local;
-          int size = 0;
-          auto flush = [&] {
-            for (int k = 0; k < size; ++k) {
-              const std::uint64_t q = local[static_cast<std::size_t>(k)];
-              if (visited_.atomic_set(q)) {
-                bfs::atomic_or_word(nw + (q >> 6), std::uint64_t{1} << (q & 63));
-                ++f;
-              }
-            }
-            size = 0;
-          };
-          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-            for (std::uint64_t bits = fw[w]; bits; bits &= bits - 1) {
-              const std::uint64_t r = base_ + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-              for_each_bfs_neighbour(rule_, bo_, unrank(r), [&](State p) {
-                const std::uint64_t q = rule_.rank(p);
-                const int d = part_.owner(q);
-                if (d == me_) {
-                  const std::uint64_t l = q - base_;
-                  bfs::prefetch_write(vw + (l >> 6));
-                  local[static_cast<std::size_t>(size++)] = l;
-                } else {
-                  out[static_cast<std::size_t>(d)].push_back(static_cast<std::uint32_t>(q - part_.base(d)));
-                }
-              });
-              if (size >= bfs::kBatch) flush();
-            }
-          }
-          flush();
-          return f;
-        },
-        std::plus<>());
+    // A neighbour in another block goes to this thread's outbox for its owner.
+    found += bfs::topdown_step(rule_, bo_, base_, frontier_, visited_, next_, lo, hi, [&] {
+      return [this, &out = outboxes.local()](std::uint64_t q) {
+        const int d = part_.owner(q);
+        out[static_cast<std::size_t>(d)].push_back(static_cast<std::uint32_t>(q - part_.base(d)));
+      };
+    });
     if (P_ == 1) break;
 
     // Batch per destination: concatenate the threads' ranks, sort, deduplicate, encode.
@@ -421,6 +391,10 @@ std::uint64_t Engine<R>::topdown(CommLevel& lv, CommClock& cc) {
   return found;
 }
 
+// Bottom-up "gather": the frontier blocks are gathered into one n-bit frontier on every
+// process (MPI_Allgatherv, allocated the first time the search goes bottom-up) and the
+// process scans its unvisited ranks against it. Fewer bytes than the questions when the
+// unvisited ranks are many, but n bits on every process.
 template <class R>
 std::uint64_t Engine<R>::bottomup(CommLevel& lv, CommClock& cc) {
   const std::uint64_t n = part_.n;
@@ -443,52 +417,10 @@ std::uint64_t Engine<R>::bottomup(CommLevel& lv, CommClock& cc) {
   lv.rounds = 1;
   lv.bytes_sent = static_cast<std::uint64_t>(P_ - 1) * frontier_.num_words() * 8;
 
-  std::uint64_t* vw = visited_.words();
-  std::uint64_t* nw = next_.words();
-  const std::uint64_t* gw = gf.words();
-  return tbb::parallel_reduce(
-      tbb::blocked_range<std::uint64_t>(0, visited_.num_words(), bfs::kGrainWords), std::uint64_t{0},
-      [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
-        auto unrank = make_unranker(rule_);
-        std::vector<std::uint64_t> parents(64 * static_cast<std::size_t>(rule_.max_degree()));
-        std::array<std::uint16_t, 65> start;
-        for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-          const std::uint64_t unvisited = ~vw[w] & bfs::valid_mask(visited_, w);
-          if (!unvisited) {
-            nw[w] = 0;
-            continue;
-          }
-          std::size_t size = 0;
-          int states = 0;
-          for (std::uint64_t bits = unvisited; bits; bits &= bits - 1) {
-            start[static_cast<std::size_t>(states++)] = static_cast<std::uint16_t>(size);
-            for_each_bfs_parent(rule_, bo_, unrank(base_ + w * 64 + static_cast<unsigned>(std::countr_zero(bits))),
-                                [&](State p) {
-                                  const std::uint64_t q = rule_.rank(p);
-                                  bfs::prefetch_read(gw + (q >> 6));
-                                  parents[size++] = q;
-                                });
-          }
-          start[static_cast<std::size_t>(states)] = static_cast<std::uint16_t>(size);
-          std::uint64_t fresh = 0;
-          int k = 0;
-          for (std::uint64_t bits = unvisited; bits; bits &= bits - 1, ++k) {
-            for (std::size_t j = start[static_cast<std::size_t>(k)]; j < start[static_cast<std::size_t>(k) + 1]; ++j)
-              if (gf.test(parents[j])) {
-                fresh |= std::uint64_t{1} << std::countr_zero(bits);
-                break;
-              }
-          }
-          nw[w] = fresh;
-          vw[w] |= fresh;
-          found += static_cast<std::uint64_t>(std::popcount(fresh));
-        }
-        return found;
-      },
-      std::plus<>());
+  return bfs::bottomup_step(rule_, bo_, base_, gf, visited_, next_, 0, visited_.num_words());
 }
 
-// Bottom-up without the gathered frontier: each unvisited rank of the own block looks
+// Bottom-up "query" (the default), without the gathered frontier: each unvisited rank looks
 // for a parent in the own frontier block first; only when it finds none are its
 // parents in other blocks asked for. The questions go to their owners (sorted,
 // deduplicated block offsets, encoded like the top-down batches, one MPI_Alltoallv),
@@ -499,7 +431,6 @@ std::uint64_t Engine<R>::bottomup(CommLevel& lv, CommClock& cc) {
 template <class R>
 std::uint64_t Engine<R>::bottomup_query(CommLevel& lv, CommClock& cc) {
   bfs::parallel_clear(next_);
-  std::uint64_t* vw = visited_.words();
   std::uint64_t* nw = next_.words();
   const std::uint64_t W = visited_.num_words();
 
@@ -526,52 +457,27 @@ std::uint64_t Engine<R>::bottomup_query(CommLevel& lv, CommClock& cc) {
   const std::uint64_t step =
       P_ == 1 ? W : std::max<std::uint64_t>(1, bu_question_cap_ / (64 * static_cast<std::uint64_t>(rule_.max_degree())));
   std::uint64_t cursor = 0;
-  using Counts = std::array<std::uint64_t, 2>;  // found, questions
+  auto asked = [&] {  // questions asked in this round so far
+    std::uint64_t total = 0;
+    for (const Local& mine : locals) total += mine.asked.size();
+    return total;
+  };
   for (;;) {
     ++lv.rounds;
-    // 1. Local parents; questions for the rest. Each word belongs to one task.
+    // 1. Local parents (the engine's bottom-up step on this block); a state with none in
+    //    the frontier asks about each of its remote parents. Each word belongs to one task.
     for (std::uint64_t questions = 0; cursor < W && questions < bu_question_cap_;) {
       const std::uint64_t lo = cursor, hi = std::min(W, cursor + step);
       cursor = hi;
-      const Counts c = tbb::parallel_reduce(
-          tbb::blocked_range<std::uint64_t>(lo, hi, bfs::kGrainWords), Counts{0, 0},
-          [&](const tbb::blocked_range<std::uint64_t>& range, Counts f) {
-            auto unrank = make_unranker(rule_);
-            Local& mine = locals.local();
-            std::array<std::uint64_t, bfs::kMaxMoves> parents;
-            for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-              const std::uint64_t unvisited = ~vw[w] & bfs::valid_mask(visited_, w);
-              std::uint64_t fresh = 0;
-              for (std::uint64_t bits = unvisited; bits; bits &= bits - 1) {
-                const std::uint64_t l = w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-                std::size_t size = 0;
-                bool hit = false;
-                for_each_bfs_parent(rule_, bo_, unrank(base_ + l), [&](State p) {
-                  const std::uint64_t q = rule_.rank(p);
-                  if (part_.owner(q) == me_) hit = hit || frontier_.test(q - base_);
-                  else parents[size++] = q;
-                });
-                if (hit) {
-                  fresh |= std::uint64_t{1} << (l & 63);
-                  continue;
-                }
-                for (std::size_t j = 0; j < size; ++j) {
-                  const int d = part_.owner(parents[j]);
-                  const auto off = static_cast<std::uint32_t>(parents[j] - part_.base(d));
-                  mine.out[static_cast<std::size_t>(d)].push_back(off);
-                  mine.asked.push_back({static_cast<std::uint32_t>(l), off, d});
-                }
-                f[1] += size;
-              }
-              nw[w] = fresh;
-              vw[w] |= fresh;
-              f[0] += static_cast<std::uint64_t>(std::popcount(fresh));
-            }
-            return f;
-          },
-          [](Counts x, Counts y) { return Counts{x[0] + y[0], x[1] + y[1]}; });
-      found += c[0];
-      questions += c[1];
+      found += bfs::bottomup_step(rule_, bo_, base_, frontier_, visited_, next_, lo, hi, [&] {
+        return [this, &mine = locals.local()](std::uint64_t l, std::uint64_t q) {
+          const int d = part_.owner(q);
+          const auto off = static_cast<std::uint32_t>(q - part_.base(d));
+          mine.out[static_cast<std::size_t>(d)].push_back(off);
+          mine.asked.push_back({static_cast<std::uint32_t>(l), off, d});
+        };
+      });
+      questions = asked();
     }
     if (P_ == 1) break;
 
@@ -661,10 +567,7 @@ std::uint64_t Engine<R>::bottomup_query(CommLevel& lv, CommClock& cc) {
               const std::size_t i =
                   static_cast<std::size_t>(std::lower_bound(batch.begin(), batch.end(), q.offset) - batch.begin());
               const std::uint8_t byte = replies[static_cast<std::size_t>(qdispl[static_cast<std::size_t>(q.dest)]) + i / 8];
-              if (((byte >> (i % 8)) & 1u) && visited_.atomic_set(q.child)) {
-                bfs::atomic_or_word(nw + (q.child >> 6), std::uint64_t{1} << (q.child & 63));
-                ++f;
-              }
+              if ((byte >> (i % 8)) & 1u) f += bfs::claim(visited_, nw, q.child);
             }
             return f;
           },
@@ -683,7 +586,7 @@ std::uint64_t Engine<R>::bottomup_query(CommLevel& lv, CommClock& cc) {
 std::uint64_t bytes_per_process(const AnyRule& rule, const Partition& part, const DistOptions& o) {
   (void)rule;
   std::uint64_t bytes = 3 * Bitset::bytes_for(part.local(part.me));
-  if (o.policy != Policy::kTopDown && o.gather_bottomup && part.procs > 1) bytes += Bitset::bytes_for(part.n);
+  if (o.policy != DirectionPolicy::kTopDown && o.gather_bottomup && part.procs > 1) bytes += Bitset::bytes_for(part.n);
   if (part.procs > 1) bytes += 3 * exchange_budget(part, o);  // outboxes, send and receive batches
   return bytes;
 }

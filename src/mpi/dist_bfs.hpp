@@ -1,27 +1,8 @@
-// Distributed level-synchronous BFS over MPI (issue 7). The rank space [0, n) is cut
-// into P contiguous blocks of `block` ranks (a multiple of 64, so every block is whole
-// words); process p owns the visited / frontier / next bits of [p*block, (p+1)*block)
-// and runs the TBB-parallel steps of src/bfs/bitset_engine.hpp inside it.
-//  * top-down: each process expands its frontier block; a neighbour in its own block is
-//    claimed locally (atomic fetch_or), one in another block is sent to the owner.
-//    The remote ranks are batched per destination, sorted and deduplicated, encoded as
-//    varint deltas of block offsets (or the destination's block bitmap when that is
-//    smaller) and exchanged with MPI_Alltoallv. To keep memory per process ~1/P the
-//    frontier is expanded in rounds of at most `round_states` states (each round one
-//    Alltoallv; every process joins max-rounds rounds).
-//  * bottom-up (default, "query"): each process scans its unvisited ranks; a rank with
-//    a parent in the own frontier block is claimed at once, the others ask the owners
-//    of their remote parents (sorted, deduplicated offsets encoded as above, one
-//    MPI_Alltoallv) and get one answer bit per question back (a second Alltoallv).
-//    Rounds that end after about budget/20 questions keep memory ~1/P.
-//  * bottom-up "gather" (gather_bottomup): the frontier blocks are gathered into one
-//    n-bit frontier on every process (MPI_Allgatherv, allocated the first time the
-//    search goes bottom-up); each process scans its unvisited ranks against it. Fewer
-//    bytes when the unvisited ranks are many, but n bits on every process.
-//  * layer sizes and statistics: MPI_Allreduce. The direction choice is the
-//    single-machine hybrid's choose_direction on the global counts, so the sequence of
-//    directions (and every layer) is the single-process hybrid's.
-// MPI calls are made from the calling thread only (MPI_THREAD_FUNNELED suffices).
+// Distributed level-synchronous BFS over MPI: the rank space [0, n) is cut into P
+// contiguous blocks of whole words, process p owns the visited / frontier / next bits of
+// its block and runs the block steps of stategraph/bfs/engine.hpp on it; remote ranks
+// travel by MPI_Alltoallv (schemes in dist_bfs.cpp). Directions are the hybrid's
+// choose_direction on global counts, so every layer is the single-process hybrid's.
 #pragma once
 
 #include <mpi.h>
@@ -35,8 +16,6 @@
 #include "stategraph/rules/rule.hpp"
 
 namespace stategraph::mpi {
-
-enum class Policy { kTopDown, kBottomUp, kHybrid };
 
 struct Partition {
   std::uint64_t n = 0;      // ranks in the space
@@ -66,7 +45,7 @@ struct CommLevel {
 };
 
 struct DistOptions {
-  Policy policy = Policy::kHybrid;
+  DirectionPolicy policy = DirectionPolicy::kHybrid;  // the variant's (VariantInfo::mpi_policy)
   std::uint64_t exchange_bytes = 0;  // budget of one round's send batch (0: a quarter block bitset)
   bool gather_bottomup = false;      // bottom-up by MPI_Allgatherv of the frontier (n bits per process)
   std::optional<State> watch;        // a state whose depth to report (cardswap's start)

@@ -122,10 +122,11 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
   if (!o.start.empty()) ro.start = o.start;
   plan.rule = make_rule(o.rule, o.rows, o.cols, ro);
   const AnyRule& rule = *plan.rule;
-  if (o.variant == "hybrid") plan.dist.policy = Policy::kHybrid;
-  else if (o.variant == "topdown") plan.dist.policy = Policy::kTopDown;
-  else if (o.variant == "bottomup") plan.dist.policy = Policy::kBottomUp;
-  else throw InputError("unknown --variant '" + o.variant + "' (stategraph-mpi has hybrid, topdown, bottomup)");
+  const VariantInfo* variant = lookup_variant(o.variant);
+  if (!variant || !variant->has_mpi)
+    throw InputError("unknown --variant '" + shown_input(o.variant) + "' (stategraph-mpi has " +
+                     variant_names([](const VariantInfo& v) { return v.has_mpi; }) + ")");
+  plan.dist.policy = variant->mpi_policy;
   if (!o.exchange.empty()) plan.dist.exchange_bytes = parse_bytes(o.exchange);
   if (o.bottomup_exchange == "gather") plan.dist.gather_bottomup = true;
   else if (o.bottomup_exchange != "query")
@@ -155,7 +156,7 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
   if (plan.need > plan.limit)
     throw InputError("each process needs " + format_bytes(plan.need) + " (" + std::to_string(plan.need) +
                      " bytes), more than the " + format_bytes(plan.limit) + " " + plan.limit_source +
-                     (plan.dist.gather_bottomup && plan.dist.policy != Policy::kTopDown
+                     (plan.dist.gather_bottomup && plan.dist.policy != DirectionPolicy::kTopDown
                          ? ": use more processes or --bottomup-exchange query"
                          : ": use more processes"));
   plan.threads = o.threads == 0 ? tbb::info::default_concurrency() : o.threads;

@@ -25,6 +25,10 @@ inline constexpr int kMaxDepth = 254;
 enum class Direction { kTopDown, kBottomUp, kScan };
 std::string_view direction_name(Direction d);
 
+// How a level-synchronous driver picks each level's direction: always one, or the
+// hybrid's per-level choice (choose_direction in engine.hpp).
+enum class DirectionPolicy { kTopDown, kBottomUp, kHybrid };
+
 struct LevelStat {
   int depth = 0;
   std::uint64_t states = 0;  // states at this depth
@@ -76,7 +80,7 @@ struct BfsOptions {
   // polls it between levels, the parallel ones also between tasks of a level; once it
   // is non-zero the search abandons the current level and throws BfsInterrupted.
   const std::atomic<int>* stop = nullptr;
-  // Checkpoints (topdown, bottomup, hybrid, twobit only): at level boundaries the variant
+  // Checkpoints (variants with VariantInfo::checkpoints): at level boundaries the variant
   // asks `checkpoint` whether a save is due and hands it its buffers (checkpoint.hpp).
   Checkpointer* checkpoint = nullptr;
   // Resume from a loaded checkpoint instead of the sources (same variants); the variant
@@ -153,17 +157,39 @@ struct BfsResult {
 using BfsFunction = BfsResult (*)(const AnyRule&, const BfsOptions&);
 using BfsBytesFunction = std::uint64_t (*)(const AnyRule&, const BfsOptions&);
 
+// One row of the variant table: everything the CLI, compare, plots, checkpoints and
+// stategraph-mpi need to know about a variant is here, never in a test of its name.
 struct VariantInfo {
   std::string_view name;
   std::string_view summary;
   BfsFunction run;
   BfsBytesFunction bytes_needed;  // the big buffers the run will allocate
+  double bits_per_rank = 0;       // bits per rank of its big buffers without a depth table (0: not fixed)
+  int auto_order = 0;             // place in `--variant auto`'s order, 1 = tried first; 0 = never chosen
+  bool checkpoints = false;       // saves and resumes checkpoints (BfsOptions::checkpoint / resume)
+  bool parallel = false;          // runs on the TBB workers (false: one thread)
+  bool timed_levels = false;      // LevelStat::seconds times each level (reference: one queue, not per level)
+  bool has_mpi = false;           // stategraph-mpi runs it, choosing directions by `mpi_policy`
+  DirectionPolicy mpi_policy = DirectionPolicy::kHybrid;
 };
 
 // Every BFS variant, in a fixed order (reference first).
 const std::vector<VariantInfo>& variant_table();
 // The entry for a name, or InputError listing the known variants.
 const VariantInfo& find_variant(std::string_view name);
+// The entry for a name, nullptr when there is none.
+const VariantInfo* lookup_variant(std::string_view name);
+// Every variant's name, the parallel ones first, then the one-thread ones, then those
+// whose levels are not timed, each group in table order (compare's default --variants).
+std::vector<std::string> variant_names_by_kind();
+// The names of the variants a predicate accepts, in table order, joined by `sep`.
+template <class P>
+std::string variant_names(P&& accept, std::string_view sep = ", ") {
+  std::string out;
+  for (const VariantInfo& v : variant_table())
+    if (accept(v)) out += (out.empty() ? "" : std::string(sep)) + std::string(v.name);
+  return out;
+}
 
 // Checks a BFS result that carries a depth table: every goal at depth 0, every state at
 // depth d > 0 has a move to a state at depth d - 1, no move s -> t has depth(s) >

@@ -47,8 +47,8 @@ struct CheckpointIdentity {
   std::string mismatch(const CheckpointIdentity& other) const;
 };
 
-// The variants that can save and resume (the level-synchronous ones over rank-indexed
-// storage); serial and reference cannot.
+// Whether the named variant can save and resume (VariantInfo::checkpoints); false for
+// a name that is no variant (a checkpoint file may name anything).
 bool variant_supports_checkpoints(std::string_view variant);
 
 inline constexpr const char* kCheckpointFile = "checkpoint.sgck";

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "stategraph/bfs/bfs.hpp"
 
@@ -19,10 +20,10 @@ std::string format_bytes(std::uint64_t bytes);
 // MemAvailable in bytes, or 0 when /proc/meminfo cannot be read.
 std::uint64_t available_memory();
 
-// The variants `--variant auto` considers, fastest first (measured: README, BFS12/*).
-inline constexpr std::string_view kAutoOrder[] = {"hybrid", "topdown", "twobit"};
+// The variants `--variant auto` considers, in their table order (VariantInfo::auto_order).
+std::vector<const VariantInfo*> auto_variants();
 
-// Resolves a variant name ("auto" = the first of kAutoOrder that fits) and checks its
+// Resolves a variant name ("auto" = the first of auto_variants() that fits) and checks its
 // need against `limit` bytes; throws InputError naming need and limit when it does
 // not fit. `limit_source` says where the limit came from ("--max-memory", ...).
 const VariantInfo& choose_variant(std::string_view name, const AnyRule& rule, const BfsOptions& options,
