@@ -1,7 +1,7 @@
-// Experiments (issue 6): every BFS variant x thread count on one space, run in one
+// Experiments: every BFS variant x thread count on one space, run in one
 // process, interleaved, after a warm-up run; every run must produce the same per-depth
-// counts. Library part of `stategraph compare`: running, checking and medians
-// (io/tables.hpp writes compare.csv, compare_levels.csv and compare_summary.csv).
+// counts. The timing harness of `stategraph compare` (target stategraph_tools, apart from
+// the core): running, checking, medians; io/tables.hpp writes its CSV tables.
 #pragma once
 
 #include <cstdint>

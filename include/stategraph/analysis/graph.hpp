@@ -1,4 +1,4 @@
-// The whole state graph (issue 4): connected components over the rule's ranked
+// The whole state graph: connected components over the rule's ranked
 // space, the exact diameter of every component, the antipodes of the goal, the
 // number of shortest paths per depth (io/tables.hpp writes them as CSV).
 //

@@ -21,7 +21,7 @@ std::string file_error(std::string_view verb, std::string_view what, const std::
 // std::runtime_error with file_error's text (`what` names the kind of file, may be "").
 class AtomicFile {
  public:
-  AtomicFile(std::filesystem::path path, std::string what = "");
+  explicit AtomicFile(std::filesystem::path path, std::string what = "");
   AtomicFile(AtomicFile&& other) noexcept;
   AtomicFile& operator=(AtomicFile&&) = delete;
   AtomicFile(const AtomicFile&) = delete;
