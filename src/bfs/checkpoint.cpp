@@ -154,7 +154,8 @@ LoadedCheckpoint parse_checkpoint(const void* data, std::uint64_t bytes, const s
     expect += h.buffer_bytes[i];
   }
   if (expect != view.data_bytes) throw InputError(where + "inconsistent header (data bytes)");
-  if (check_checksum && !view.checksum_ok(kFormat)) throw InputError(where + "checksum mismatch (the file is corrupted)");
+  if (check_checksum && !view.checksum_ok(kFormat))
+    throw InputError(where + "checksum mismatch (the file is corrupted)");
   const std::uint8_t* levels_at = view.data;
 
   LoadedCheckpoint c;

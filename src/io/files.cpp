@@ -183,11 +183,13 @@ BinaryView parse_binary(const void* bytes, std::uint64_t size, const BinaryForma
   std::memcpy(&c, bytes, sizeof c);
   if (std::memcmp(c.magic, format.magic, sizeof c.magic) != 0)
     throw InputError(where + "not a stategraph " + format.noun + " (bad magic)");
-  if (c.version != format.version)
+  if (c.version != format.version) {
+    const std::string origin = c.version < format.version
+                                   ? std::string(": written by an older stategraph, ") + format.older_advice
+                                   : std::string(": written by a newer stategraph");
     throw InputError(where + "format version " + std::to_string(c.version) + ", this build reads version " +
-                     std::to_string(format.version) +
-                     (c.version < format.version ? std::string(": written by an older stategraph, ") + format.older_advice
-                                                 : std::string(": written by a newer stategraph")));
+                     std::to_string(format.version) + origin);
+  }
   if (c.header_bytes != format.header_bytes) throw InputError(where + "inconsistent header (header size)");
   if (c.data_bytes != size - format.header_bytes)
     throw InputError(where + "file has " + std::to_string(size) + " bytes, header says " +
