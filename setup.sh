@@ -9,8 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # Debian packages the build needs (gnuplot-nox draws the plots, Open MPI builds
-# stategraph-mpi); only the missing ones are installed.
-packages=(cmake g++ make libtbb-dev libcli11-dev libgtest-dev libbenchmark-dev gnuplot-nox libopenmpi-dev openmpi-bin)
+# stategraph-mpi, xxHash checksums table files and checkpoints, nlohmann-json reads
+# benchmark JSON); only the missing ones are installed.
+packages=(cmake g++ make libtbb-dev libcli11-dev libgtest-dev libbenchmark-dev gnuplot-nox libopenmpi-dev openmpi-bin
+          libxxhash-dev nlohmann-json3-dev)
 # Fuzzing and the sanitizer jobs of .ci/run (tests/fuzz/run.sh): clang and its
 # runtimes (libFuzzer, ASan, UBSan) for the installed clang 14.
 packages+=(clang libclang-rt-14-dev)

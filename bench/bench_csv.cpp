@@ -1,12 +1,12 @@
 // stategraph_bench_csv IN.json [OUT.csv]: Google Benchmark JSON -> CSV (our exporter,
-// include/stategraph/io/bench_csv.hpp). Without OUT.csv, IN with .csv for .json.
+// bench/export/bench_csv.hpp). Without OUT.csv, IN with .csv for .json.
 // Exit 2 on bad input (one line on stderr), 1 when the CSV cannot be written.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
-#include "stategraph/io/bench_csv.hpp"
+#include "bench_csv.hpp"
 #include "stategraph/io/io.hpp"
 #include "stategraph/core/state.hpp"
 

@@ -171,7 +171,7 @@ TEST_F(CheckpointTest, DamagedOrForeignCheckpointsAreRefused) {
   patch(file, bytes - 100, 0x5a);  // a data byte
   expect_refused(dir_, "checksum mismatch");
   fresh();
-  patch(file, 80, 0x11);  // the seconds field of the header
+  patch(file, 96, 0x11);  // the seconds field of the header
   expect_refused(file, "checksum mismatch");
   fresh();
   std::filesystem::resize_file(file, static_cast<std::uintmax_t>(bytes - 8));
@@ -186,11 +186,20 @@ TEST_F(CheckpointTest, DamagedOrForeignCheckpointsAreRefused) {
   patch(file, 8, 7);  // version
   expect_refused(file, "version 7");
   fresh();
-  patch(file, 68, 0);  // the level count (10) becomes 0
+  patch(file, 84, 0);  // the level count (10) becomes 0
   expect_refused(file, "inconsistent");
   std::ofstream(dir_ / "empty.sgck").close();
   expect_refused(dir_ / "empty.sgck", "truncated");
   expect_refused(dir_ / "missing", "cannot open");
+}
+
+// A checkpoint written by the stategraph of format version 1 (own header, own
+// checksum) is refused by its version, in one line.
+TEST_F(CheckpointTest, OlderFormatIsRefused) {
+  const auto old = std::filesystem::path(STATEGRAPH_SOURCE_DIR) / "tests/data/sliding_2x3_v1.sgck";
+  expect_refused(old, "format version 1, this build reads version 2: written by an older stategraph");
+  std::filesystem::copy_file(old, dir_ / kCheckpointFile);
+  expect_refused(dir_, "start the run again");
 }
 
 TEST(StopFlag, EveryVariantStopsAtALevelBoundary) {

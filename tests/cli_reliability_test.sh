@@ -148,6 +148,11 @@ head -c 4096 /dev/urandom >"$tmp/ck3/checkpoint.sgck"
 expect 2 "random bytes as a checkpoint" -- "$bin" "${a[@]}" --rule sliding --rows 2 --cols 5 --resume "$tmp/ck3" --out "$tmp/r3"
 has "bad magic"
 no_csv "$tmp/r3"
+# A checkpoint of format version 1 (tests/data/, written by the stategraph before XXH3).
+mkdir -p "$tmp/ckold" && cp "$(dirname "$0")/data/sliding_2x3_v1.sgck" "$tmp/ckold/checkpoint.sgck"
+expect 2 "checkpoint of an older format" -- "$bin" "${a[@]}" --rule sliding --rows 2 --cols 3 --resume "$tmp/ckold" --out "$tmp/rold"
+has "format version 1, this build reads version 2: written by an older stategraph"
+no_csv "$tmp/rold"
 [ -e "$tmp/r4" ] && bad "r4 written for a refused checkpoint" || ok
 
 # --- unwritable, unreadable and full outputs: exit 1, one line, no file left ---

@@ -103,6 +103,10 @@ cp "$tmp/rot.sgdt" "$tmp/bad.sgdt"
 printf '\x55' | dd of="$tmp/bad.sgdt" bs=1 seek=5000 conv=notrunc status=none
 expect 2 "corrupted table" -- "$bin" solve --table "$tmp/bad.sgdt" --state 152463789
 grep -q checksum "$tmp/err" && ok || bad "checksum message: $(cat "$tmp/err")"
+# A table of format version 1 (tests/data/, written by the stategraph before XXH3).
+expect 2 "table of an older format" -- "$bin" solve --table "$(dirname "$0")/data/rotate_2x3_v1.sgdt" --state 123456
+grep -q "format version 1, this build reads version 2: written by an older stategraph, build it again" "$tmp/err" && ok ||
+  bad "older table message: $(cat "$tmp/err")"
 expect 2 "missing table" -- "$bin" solve --table "$tmp/none.sgdt" --state 152463789
 expect 2 "mod3 for a directed rule" -- "$bin" table build --rule rotate --encoding mod3 --out "$tmp/m.sgdt"
 [ -e "$tmp/m.sgdt" ] && bad "table written for a refused encoding" || ok

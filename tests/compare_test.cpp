@@ -6,6 +6,7 @@
 
 #include "stategraph/analysis/compare.hpp"
 #include "stategraph/analysis/graph.hpp"
+#include "stategraph/io/tables.hpp"
 
 namespace stategraph {
 namespace {

@@ -13,6 +13,7 @@
 #include "stategraph/analysis/analysis.hpp"
 #include "stategraph/bfs/bfs.hpp"
 #include "stategraph/analysis/graph.hpp"
+#include "stategraph/io/tables.hpp"
 #include "defs_common.hpp"
 
 namespace stategraph {

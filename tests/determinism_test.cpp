@@ -11,6 +11,7 @@
 #include <tbb/global_control.h>
 
 #include "stategraph/analysis/analysis.hpp"
+#include "stategraph/io/tables.hpp"
 
 namespace stategraph {
 namespace {

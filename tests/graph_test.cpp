@@ -13,6 +13,7 @@
 
 #include "stategraph/analysis/analysis.hpp"
 #include "stategraph/analysis/graph.hpp"
+#include "stategraph/io/tables.hpp"
 
 namespace stategraph {
 namespace {

@@ -2,11 +2,14 @@
 
 #include <filesystem>
 #include <fstream>
+#include <cstring>
 #include <sstream>
 
 #include "stategraph/analysis/analysis.hpp"
+#include "stategraph/io/files.hpp"
 #include "stategraph/io/io.hpp"
 #include "stategraph/bfs/memory.hpp"
+#include "stategraph/io/tables.hpp"
 
 namespace stategraph {
 namespace {
@@ -47,6 +50,124 @@ TEST(IoTest, FileSetWritesAllOrNothing) {
 TEST(IoTest, UnwritableFolderIsAClearError) {
   FileSet files("/proc/no/such/folder");
   EXPECT_THROW(files.stage("a.csv", "x"), std::runtime_error);
+}
+
+TEST(IoTest, AddColumnExtendsHeaderAndEveryRow) {
+  CsvTable t({"a"});
+  t.add_row({"1"});
+  t.add_row({"2"});
+  t.add_column("b", {"x", "y,z"});
+  EXPECT_EQ(t.str(), "a,b\n1,x\n2,\"y,z\"\n");
+  EXPECT_THROW(t.add_column("c", {"only one"}), std::logic_error);
+}
+
+class FilesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("sg_files_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::filesystem::path dir_;
+};
+
+TEST_F(FilesTest, AtomicFileAppearsOnlyOnCommit) {
+  const auto path = dir_ / "f.bin";
+  {
+    AtomicFile f(path, "thing");
+    f.write("abc", 3);
+    f.finish();
+    EXPECT_FALSE(std::filesystem::exists(path));
+  }  // dropped uncommitted: nothing stays
+  EXPECT_TRUE(std::filesystem::is_empty(dir_));
+  AtomicFile f(path);
+  f.write("abc", 3);
+  f.write("de", 2);
+  f.commit();
+  EXPECT_EQ(slurp(path), "abcde");
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_), {}), 1);
+  write_file_atomic(path, "replaced");
+  EXPECT_EQ(slurp(path), "replaced");
+}
+
+TEST_F(FilesTest, WriteErrorsNameWhatAndWhere) {
+  try {
+    AtomicFile f(dir_ / "no" / "such" / "t.sgdt", "table");
+    ADD_FAILURE() << "opened a file in a missing folder";
+  } catch (const std::runtime_error& e) {
+    const std::string m = e.what();
+    EXPECT_EQ(m.rfind("cannot write table " + (dir_ / "no").string(), 0), 0u) << m;
+    EXPECT_NE(m.find("No such file or directory"), std::string::npos) << m;
+  }
+}
+
+TEST_F(FilesTest, MappedFileReadsWhatWasWritten) {
+  write_file_atomic(dir_ / "a", "hello");
+  const MappedFile m = MappedFile::open(dir_ / "a", "thing");
+  ASSERT_EQ(m.size(), 5u);
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(m.data()), 5), "hello");
+  std::ofstream(dir_ / "empty").close();
+  EXPECT_EQ(MappedFile::open(dir_ / "empty", "thing").size(), 0u);
+  EXPECT_THROW(MappedFile::open(dir_, "thing"), InputError);           // a folder
+  EXPECT_THROW(MappedFile::open(dir_ / "missing", "thing"), InputError);
+}
+
+// XXH3-64's published value for empty input: the checksum is the library's XXH3.
+TEST(FilesHash, IsXxh3) { EXPECT_EQ(hash_bytes("", 0), 0x2D06800538D394C2ull); }
+
+constexpr BinaryFormat kTestFormat{{'S', 'G', 'T', 'E', 'S', 'T', '\0', '\0'}, 3, 48, "test file", "redo it"};
+
+struct TestHeader {
+  std::uint8_t common[kCommonHeaderBytes];
+  std::uint64_t a, b;
+};
+
+TEST_F(FilesTest, BinaryHeaderRoundTripAndChecks) {
+  const auto path = dir_ / "x.bin";
+  TestHeader h{};
+  h.a = 7;
+  h.b = 9;
+  const std::string d1 = "first piece", d2(1000, 'z');
+  const ByteSpan pieces[] = {{d1.data(), d1.size()}, {d2.data(), d2.size()}};
+  write_binary_file(path, kTestFormat, &h, pieces);
+  EXPECT_EQ(std::filesystem::file_size(path), 48 + d1.size() + d2.size());
+  std::string bytes = slurp(path);
+  const BinaryView v = parse_binary(bytes.data(), bytes.size(), kTestFormat, "x");
+  EXPECT_TRUE(v.checksum_ok(kTestFormat));
+  ASSERT_EQ(v.data_bytes, d1.size() + d2.size());
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(v.data), d1.size()), d1);
+  TestHeader back;
+  std::memcpy(&back, v.header, sizeof back);
+  EXPECT_EQ(back.a, 7u);
+  EXPECT_EQ(back.b, 9u);
+
+  auto refused = [&](std::string b, const std::string& fragment) {
+    try {
+      parse_binary(b.data(), b.size(), kTestFormat, "x");
+      ADD_FAILURE() << "accepted, expected: " << fragment;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind("test file x: ", 0), 0u) << e.what();
+    }
+  };
+  auto changed = [&](std::size_t at, char c) {
+    std::string b = bytes;
+    b[at] = c;
+    return b;
+  };
+  refused(bytes.substr(0, 40), "too short");
+  refused(bytes.substr(0, bytes.size() - 1), "truncated or padded");
+  refused(bytes + "x", "truncated or padded");
+  refused(changed(0, 'X'), "bad magic");
+  refused(changed(8, 2), "format version 2, this build reads version 3: written by an older stategraph, redo it");
+  refused(changed(8, 4), "format version 4, this build reads version 3: written by a newer stategraph");
+  for (std::size_t at : {std::size_t{33}, std::size_t{48 + 3}, bytes.size() - 1}) {  // header field, data, data
+    const std::string b = changed(at, static_cast<char>(bytes[at] ^ 1));
+    EXPECT_FALSE(parse_binary(b.data(), b.size(), kTestFormat, "x").checksum_ok(kTestFormat)) << "byte " << at;
+  }
 }
 
 TEST(IoTest, DistributionColumns) {

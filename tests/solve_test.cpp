@@ -349,6 +349,26 @@ TEST_F(TableFile, RefusesCorruptedOrMismatched) {
   expect_load_error(dir_ / "missing", rule, "cannot open");
 }
 
+// A table written by the stategraph of format version 1 (own header, own checksum) is
+// refused by its version, in one line that says what to do.
+TEST_F(TableFile, RefusesTheOlderFormat) {
+  const std::filesystem::path old = std::filesystem::path(STATEGRAPH_SOURCE_DIR) / "tests/data/rotate_2x3_v1.sgdt";
+  const std::string fragment = "format version 1, this build reads version 2: written by an older stategraph";
+  try {
+    read_table_info(old);
+    ADD_FAILURE() << "an older table was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("stategraph table build"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+  }
+  expect_load_error(old, make_solve_rule("rotate", 2, 3), fragment);
+  // The same table in the current format loads.
+  const AnyRule rule = make_solve_rule("rotate", 2, 3);
+  save_depth_table(dir_ / "new.sgdt", rule, build_depth_table(rule, DepthEncoding::kByte));
+  EXPECT_EQ(read_table_info(dir_ / "new.sgdt").size, 720u);
+}
+
 TEST(SolveEncodings, Choice) {
   EXPECT_FALSE(encoding_problem(make_solve_rule("rotate"), DepthEncoding::kMod3).empty());
   EXPECT_TRUE(encoding_problem(make_solve_rule("rotate"), DepthEncoding::kNibble).empty());

@@ -1,32 +1,22 @@
 // BFS checkpoints: identity, atomic save, and the checked load (see checkpoint.hpp).
 #include "stategraph/bfs/checkpoint.hpp"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
 
-#include "stategraph/core/checksum.hpp"
+#include "stategraph/io/files.hpp"
 
 namespace stategraph {
 namespace {
 
-constexpr char kMagic[8] = {'S', 'G', 'C', 'H', 'K', 'P', 'T', '\0'};
-constexpr std::uint32_t kVersion = 1;
-constexpr std::size_t kHeaderBytes = 256;
 constexpr std::size_t kMaxBuffers = 8;
 constexpr std::size_t kLevelBytes = 24;
 
+// The checkpoint's header: the common part (files.hpp), then its fields.
 struct Header {
-  char magic[8];
-  std::uint32_t version;
-  std::uint32_t header_bytes;
+  std::uint8_t common[kCommonHeaderBytes];
   char rule[16];
   std::uint32_t rows;
   std::uint32_t cols;
@@ -38,11 +28,13 @@ struct Header {
   double seconds;
   std::uint64_t buffers;
   std::uint64_t buffer_bytes[kMaxBuffers];
-  std::uint64_t data_bytes;
-  std::uint64_t checksum;
   std::uint8_t reserved[80];
 };
-static_assert(sizeof(Header) == kHeaderBytes);
+static_assert(sizeof(Header) == 256);
+
+// Version 2: the common header and XXH3 (version 1 had its own layout and checksum).
+constexpr BinaryFormat kFormat{{'S', 'G', 'C', 'H', 'K', 'P', 'T', '\0'}, 2, sizeof(Header), "checkpoint",
+                               "start the run again without --resume"};
 
 constexpr std::uint32_t kFlagDepths = 1, kFlagForward = 2;
 
@@ -52,30 +44,6 @@ void put_name(char (&field)[16], const std::string& s) {
 }
 
 std::string get_name(const char (&field)[16]) { return std::string(field, strnlen(field, sizeof field)); }
-
-struct Fd {
-  int fd = -1;
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-};
-
-std::string sys_error(const std::string& what, const std::filesystem::path& path, int err) {
-  return what + " " + path.string() + ": " + std::strerror(err);
-}
-
-void write_all(int fd, const void* p, std::uint64_t n, const std::filesystem::path& path) {
-  const auto* c = static_cast<const char*>(p);
-  while (n > 0) {
-    const ssize_t w = ::write(fd, c, std::min<std::uint64_t>(n, 1u << 30));
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      throw std::runtime_error(sys_error("cannot write checkpoint", path, errno));
-    }
-    c += w;
-    n -= static_cast<std::uint64_t>(w);
-  }
-}
 
 void encode_levels(const std::vector<LevelStat>& levels, std::vector<std::uint8_t>& out) {
   out.resize(levels.size() * kLevelBytes);
@@ -110,9 +78,7 @@ CheckpointIdentity CheckpointIdentity::of(const AnyRule& rule, std::string_view 
       rule);
   std::sort(ranks.begin(), ranks.end());
   ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
-  Hasher h;
-  h.update(ranks.data(), ranks.size() * sizeof(std::uint64_t));
-  id.sources_hash = h.digest();
+  id.sources_hash = hash_bytes(ranks.data(), ranks.size() * sizeof(std::uint64_t));
   return id;
 }
 
@@ -153,9 +119,6 @@ void Checkpointer::save(const std::vector<LevelStat>& levels, double seconds,
   std::vector<std::uint8_t> level_bytes;
   encode_levels(levels, level_bytes);
   Header h{};
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
-  h.version = kVersion;
-  h.header_bytes = kHeaderBytes;
   put_name(h.rule, identity_.rule);
   h.rows = static_cast<std::uint32_t>(identity_.rows);
   h.cols = static_cast<std::uint32_t>(identity_.cols);
@@ -166,43 +129,12 @@ void Checkpointer::save(const std::vector<LevelStat>& levels, double seconds,
   h.sources_hash = identity_.sources_hash;
   h.seconds = seconds;
   h.buffers = buffers.size();
-  h.data_bytes = level_bytes.size();
+  std::vector<ByteSpan> data{{level_bytes.data(), level_bytes.size()}};
   for (std::size_t i = 0; i < buffers.size(); ++i) {
     h.buffer_bytes[i] = buffers[i].bytes;
-    h.data_bytes += buffers[i].bytes;
+    data.push_back({buffers[i].data, buffers[i].bytes});
   }
-  Hasher hasher;
-  hasher.update(&h, sizeof h);
-  hasher.update(level_bytes.data(), level_bytes.size());
-  for (const auto& b : buffers) hasher.update(b.data, b.bytes);
-  h.checksum = hasher.digest();
-
-  const std::filesystem::path tmp = file_.string() + ".tmp-" + std::to_string(::getpid());
-  {
-    Fd f;
-    f.fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (f.fd < 0) throw std::runtime_error(sys_error("cannot create checkpoint", tmp, errno));
-    try {
-      write_all(f.fd, &h, sizeof h, tmp);
-      write_all(f.fd, level_bytes.data(), level_bytes.size(), tmp);
-      for (const auto& b : buffers) write_all(f.fd, b.data, b.bytes, tmp);
-      if (::fsync(f.fd) != 0) throw std::runtime_error(sys_error("cannot fsync checkpoint", tmp, errno));
-      const int fd = f.fd;
-      f.fd = -1;
-      if (::close(fd) != 0) throw std::runtime_error(sys_error("cannot close checkpoint", tmp, errno));
-    } catch (...) {
-      ::unlink(tmp.c_str());
-      throw;
-    }
-  }
-  if (::rename(tmp.c_str(), file_.c_str()) != 0) {
-    const std::string message = sys_error("cannot rename checkpoint " + tmp.string() + " to", file_, errno);
-    ::unlink(tmp.c_str());
-    throw std::runtime_error(message);
-  }
-  Fd d;
-  d.fd = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (d.fd >= 0) ::fsync(d.fd);
+  write_binary_file(file_, kFormat, &h, data);
   ++saves_;
   last_ = std::chrono::steady_clock::now();
   if (after_save) after_save(levels.back().depth);
@@ -210,39 +142,22 @@ void Checkpointer::save(const std::vector<LevelStat>& levels, double seconds,
 
 LoadedCheckpoint parse_checkpoint(const void* data, std::uint64_t bytes, const std::string& name, bool check_checksum) {
   const std::string where = "checkpoint " + name + ": ";
-  if (bytes < kHeaderBytes)
-    throw InputError(where + std::to_string(bytes) + " bytes, too short for a checkpoint header (truncated)");
+  const BinaryView view = parse_binary(data, bytes, kFormat, name);
   Header h;
-  std::memcpy(&h, data, sizeof h);
-  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) throw InputError(where + "not a stategraph checkpoint (bad magic)");
-  if (h.version != kVersion)
-    throw InputError(where + "version " + std::to_string(h.version) + ", this build reads version " +
-                     std::to_string(kVersion));
-  if (h.header_bytes != kHeaderBytes || h.buffers > kMaxBuffers || h.levels == 0 || h.levels > kMaxDepth + 1 ||
-      h.rows < 2 || h.cols < 2 || h.rows > kMaxCells || h.cols > kMaxCells || h.rows * h.cols > kMaxCells ||
-      h.space == 0 || !std::isfinite(h.seconds) || h.seconds < 0 || (h.flags & ~(kFlagDepths | kFlagForward)))
+  std::memcpy(&h, view.header, sizeof h);
+  if (h.buffers > kMaxBuffers || h.levels == 0 || h.levels > kMaxDepth + 1 || h.rows < 2 || h.cols < 2 ||
+      h.rows > kMaxCells || h.cols > kMaxCells || h.rows * h.cols > kMaxCells || h.space == 0 ||
+      !std::isfinite(h.seconds) || h.seconds < 0 || (h.flags & ~(kFlagDepths | kFlagForward)))
     throw InputError(where + "inconsistent header");
   std::uint64_t expect = static_cast<std::uint64_t>(h.levels) * kLevelBytes;
   for (std::uint64_t i = 0; i < h.buffers; ++i) {
     if (h.buffer_bytes[i] > (std::uint64_t{1} << 46)) throw InputError(where + "inconsistent header (buffer size)");
     expect += h.buffer_bytes[i];
   }
-  if (expect != h.data_bytes) throw InputError(where + "inconsistent header (data bytes)");
-  if (bytes != kHeaderBytes + h.data_bytes)
-    throw InputError(where + "file has " + std::to_string(bytes) + " bytes, header says " +
-                     std::to_string(kHeaderBytes + h.data_bytes) + " (truncated or padded)");
-  const auto* p = static_cast<const std::uint8_t*>(data);
-  Hasher hasher;
-  Header zero = h;
-  zero.checksum = 0;
-  hasher.update(&zero, sizeof zero);
-  hasher.update(p + kHeaderBytes, static_cast<std::uint64_t>(h.levels) * kLevelBytes);
-  std::uint64_t off = kHeaderBytes + static_cast<std::uint64_t>(h.levels) * kLevelBytes;
-  for (std::uint64_t i = 0; i < h.buffers; ++i) {
-    hasher.update(p + off, h.buffer_bytes[i]);
-    off += h.buffer_bytes[i];
-  }
-  if (check_checksum && hasher.digest() != h.checksum) throw InputError(where + "checksum mismatch (the file is corrupted)");
+  if (expect != view.data_bytes) throw InputError(where + "inconsistent header (data bytes)");
+  if (check_checksum && !view.checksum_ok(kFormat))
+    throw InputError(where + "checksum mismatch (the file is corrupted)");
+  const std::uint8_t* levels_at = view.data;
 
   LoadedCheckpoint c;
   c.file = name;
@@ -257,7 +172,7 @@ LoadedCheckpoint parse_checkpoint(const void* data, std::uint64_t bytes, const s
   c.seconds = h.seconds;
   std::uint64_t total = 0;
   for (std::uint32_t i = 0; i < h.levels; ++i) {
-    const std::uint8_t* q = p + kHeaderBytes + i * kLevelBytes;
+    const std::uint8_t* q = levels_at + i * kLevelBytes;
     std::uint32_t depth, dir;
     LevelStat l;
     std::memcpy(&depth, q, 4);
@@ -272,9 +187,9 @@ LoadedCheckpoint parse_checkpoint(const void* data, std::uint64_t bytes, const s
     l.direction = static_cast<Direction>(dir);
     c.levels.push_back(l);
   }
-  off = kHeaderBytes + static_cast<std::uint64_t>(h.levels) * kLevelBytes;
+  std::uint64_t off = static_cast<std::uint64_t>(h.levels) * kLevelBytes;
   for (std::uint64_t i = 0; i < h.buffers; ++i) {
-    c.buffers.push_back({p + off, h.buffer_bytes[i]});
+    c.buffers.push_back({view.data + off, h.buffer_bytes[i]});
     off += h.buffer_bytes[i];
   }
   return c;
@@ -284,19 +199,9 @@ LoadedCheckpoint load_checkpoint(const std::filesystem::path& path) {
   std::error_code ec;
   const std::filesystem::path file =
       std::filesystem::is_directory(path, ec) ? path / kCheckpointFile : path;
-  Fd f;
-  f.fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  if (f.fd < 0) throw InputError(sys_error("cannot open checkpoint", file, errno));
-  struct stat st {};
-  if (::fstat(f.fd, &st) != 0) throw InputError(sys_error("cannot stat checkpoint", file, errno));
-  if (!S_ISREG(st.st_mode)) throw InputError("checkpoint " + file.string() + ": not a regular file");
-  const auto bytes = static_cast<std::uint64_t>(st.st_size);
-  if (bytes < kHeaderBytes) return parse_checkpoint("", bytes, file.string());  // throws: truncated
-  void* addr = ::mmap(nullptr, static_cast<std::size_t>(bytes), PROT_READ, MAP_PRIVATE, f.fd, 0);
-  if (addr == MAP_FAILED) throw std::runtime_error(sys_error("cannot mmap checkpoint", file, errno));
-  std::shared_ptr<const void> mapping(addr, [bytes](const void* a) { ::munmap(const_cast<void*>(a), bytes); });
-  LoadedCheckpoint c = parse_checkpoint(addr, bytes, file.string());
-  c.mapping = std::move(mapping);
+  const MappedFile m = MappedFile::open(file, "checkpoint");
+  LoadedCheckpoint c = parse_checkpoint(m.data(), m.size(), file.string());
+  c.mapping = m.owner();
   return c;
 }
 

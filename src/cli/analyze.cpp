@@ -23,6 +23,7 @@
 #include "stategraph/bfs/memory.hpp"
 #include "stategraph/io/plot.hpp"
 #include "stategraph/rules/rule.hpp"
+#include "stategraph/io/tables.hpp"
 
 namespace stategraph::cli {
 namespace {

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <iostream>
 
+#include "stategraph/io/tables.hpp"
+
 namespace stategraph::cli {
 
 // Shortest-path counts keep 8 bytes per rank; above this they are skipped (empty column).

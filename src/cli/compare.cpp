@@ -27,6 +27,7 @@
 #include "stategraph/bfs/memory.hpp"
 #include "stategraph/io/plot.hpp"
 #include "stategraph/rules/rule.hpp"
+#include "stategraph/io/tables.hpp"
 
 #ifndef STATEGRAPH_BUILD_TYPE
 #define STATEGRAPH_BUILD_TYPE "unknown"

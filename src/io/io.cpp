@@ -1,9 +1,4 @@
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <charconv>
-#include <cstring>
 #include <stdexcept>
 #include <system_error>
 
@@ -15,6 +10,12 @@ namespace stategraph {
 void CsvTable::add_row(std::vector<std::string> row) {
   if (row.size() != header_.size()) throw std::logic_error("CSV row width does not match its header");
   rows_.push_back(std::move(row));
+}
+
+void CsvTable::add_column(std::string name, std::vector<std::string> values) {
+  if (values.size() != rows_.size()) throw std::logic_error("CSV column length does not match the table's rows");
+  header_.push_back(std::move(name));
+  for (std::size_t i = 0; i < rows_.size(); ++i) rows_[i].push_back(std::move(values[i]));
 }
 
 std::string csv_field(const std::string& s) {
@@ -81,57 +82,20 @@ std::size_t CsvData::column(const std::string& name, const std::string& what) co
   throw InputError(what + " has no column '" + name + "'");
 }
 
-namespace {
-[[noreturn]] void fail(const std::string& what, const std::filesystem::path& p, int err) {
-  throw std::runtime_error("cannot " + what + " " + p.string() + ": " + std::strerror(err));
-}
-}  // namespace
-
 void FileSet::stage(const std::string& name, const std::string& content) {
   std::error_code ec;
   std::filesystem::create_directories(dir_, ec);
-  if (ec) fail("create folder", dir_, ec.value());
-  const auto final_path = dir_ / name;
-  auto tmp = final_path;
-  tmp += ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) fail("write", tmp, errno);
-  staged_.emplace_back(tmp, final_path);
-  const char* p = content.data();
-  std::size_t left = content.size();
-  while (left > 0) {
-    const ssize_t w = ::write(fd, p, left);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      const int err = errno;
-      ::close(fd);
-      fail("write", tmp, err);
-    }
-    p += w;
-    left -= static_cast<std::size_t>(w);
-  }
-  if (::fsync(fd) != 0) {
-    const int err = errno;
-    ::close(fd);
-    fail("sync", tmp, err);
-  }
-  if (::close(fd) != 0) fail("close", tmp, errno);
+  if (ec) throw std::runtime_error(file_error("create folder", "", dir_, ec.value()));
+  AtomicFile f(dir_ / name);
+  f.write(content.data(), content.size());
+  f.finish();
+  staged_.push_back(std::move(f));
 }
 
 void FileSet::commit() {
-  for (const auto& [tmp, final_path] : staged_)
-    if (std::rename(tmp.c_str(), final_path.c_str()) != 0) fail("rename into", final_path, errno);
+  for (auto& f : staged_) f.rename();
   staged_.clear();
-}
-
-FileSet::~FileSet() {
-  for (const auto& [tmp, final_path] : staged_) ::unlink(tmp.c_str());
-}
-
-void write_file_atomic(const std::filesystem::path& path, const std::string& content) {
-  FileSet files(path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path());
-  files.stage(path.filename().string(), content);
-  files.commit();
+  sync_folder(dir_);
 }
 
 }  // namespace stategraph

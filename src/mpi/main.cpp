@@ -34,6 +34,7 @@
 #include "stategraph/io/io.hpp"
 #include "stategraph/bfs/memory.hpp"
 #include "stategraph/rules/rule.hpp"
+#include "stategraph/io/tables.hpp"
 
 namespace stategraph::mpi {
 namespace {
@@ -167,14 +168,15 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
 }
 
 // summary.csv as `analyze` writes it, then the distributed run's columns at the end.
-std::string summary_csv(const Summary& s, int procs, std::uint64_t bytes_sent, double comm_seconds,
-                        std::uint64_t rss, const std::string& bottomup_exchange) {
-  std::string text = summary_table(s).str();
-  const std::size_t eol = text.find('\n');
-  text.insert(eol, ",processes,bytes_sent,comm_seconds,max_rss_bytes,bottomup_exchange");
-  text.insert(text.size() - 1, "," + std::to_string(procs) + "," + std::to_string(bytes_sent) + "," +
-                                   fmt_double(comm_seconds) + "," + std::to_string(rss) + "," + bottomup_exchange);
-  return text;
+CsvTable summary_csv(const Summary& s, int procs, std::uint64_t bytes_sent, double comm_seconds, std::uint64_t rss,
+                     const std::string& bottomup_exchange) {
+  CsvTable t = summary_table(s);
+  t.add_column("processes", {std::to_string(procs)});
+  t.add_column("bytes_sent", {std::to_string(bytes_sent)});
+  t.add_column("comm_seconds", {fmt_double(comm_seconds)});
+  t.add_column("max_rss_bytes", {std::to_string(rss)});
+  t.add_column("bottomup_exchange", {bottomup_exchange});
+  return t;
 }
 
 CsvTable mpi_levels_table(const DistResult& r) {
@@ -283,7 +285,7 @@ int run(int argc, char** argv) {
       FileSet files(plan.dir);
       files.stage("distribution.csv", distribution_with_paths(bfs, {}).str());
       files.stage("levels.csv", levels_table(bfs).str());
-      files.stage("summary.csv", summary_csv(summary, procs, bytes, comm, rss, plan.o.bottomup_exchange));
+      files.stage("summary.csv", summary_csv(summary, procs, bytes, comm, rss, plan.o.bottomup_exchange).str());
       files.stage("mpi_levels.csv", mpi_levels_table(result).str());
       files.commit();
       if (!plan.o.quiet)

@@ -1,21 +1,15 @@
 // Depth tables: encodings, building from the parallel BFS, and table files (written
 // atomically, read through mmap, checked against the rule and a checksum).
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
 #include <bit>
-#include <cerrno>
 #include <cstring>
 #include <stdexcept>
 
 #include "stategraph/bfs/bfs.hpp"
-#include "stategraph/core/checksum.hpp"
 #include "stategraph/bfs/memory.hpp"
+#include "stategraph/io/files.hpp"
 #include "stategraph/solve/solve.hpp"
 
 namespace stategraph {
@@ -192,74 +186,29 @@ DepthTable build_depth_table(const AnyRule& rule, DepthEncoding encoding, std::s
 
 namespace {
 
-constexpr char kMagic[8] = {'S', 'G', 'D', 'E', 'P', 'T', 'H', '\0'};
-constexpr std::uint32_t kVersion = 1;
-constexpr std::size_t kHeaderBytes = 128;
-
+// The table file's header: the common part (files.hpp), then its fields.
 struct Header {
-  char magic[8];
-  std::uint32_t version;
+  std::uint8_t common[kCommonHeaderBytes];
   std::uint32_t encoding;
-  char rule[16];
   std::uint32_t rows;
   std::uint32_t cols;
+  std::uint32_t zero;
+  char rule[16];
   std::uint64_t size;
   std::uint64_t sections;
-  std::uint64_t data_bytes;
-  std::uint64_t checksum;
-  std::uint8_t reserved[56];
+  std::uint8_t reserved[48];
 };
-static_assert(sizeof(Header) == kHeaderBytes);
+static_assert(sizeof(Header) == 128);
 
-std::uint64_t checksum_of(Header h, const std::uint8_t* data, std::uint64_t bytes) {
-  h.checksum = 0;
-  Hasher hasher;
-  hasher.update(reinterpret_cast<const std::uint8_t*>(&h), sizeof h);
-  hasher.update(data, bytes);
-  return hasher.digest();
-}
+// Version 2: the common header and XXH3 (version 1 had its own layout and checksum).
+constexpr BinaryFormat kFormat{{'S', 'G', 'D', 'E', 'P', 'T', 'H', '\0'}, 2, sizeof(Header), "table",
+                               "build it again with 'stategraph table build'"};
 
-std::string sys_error(const std::string& what, const std::filesystem::path& path) {
-  return what + " " + path.string() + ": " + std::strerror(errno);
-}
-
-void write_all(int fd, const void* p, std::uint64_t n, const std::filesystem::path& path) {
-  const auto* c = static_cast<const char*>(p);
-  while (n > 0) {
-    const ssize_t w = ::write(fd, c, std::min<std::uint64_t>(n, 1u << 30));
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      throw std::runtime_error(sys_error("cannot write", path));
-    }
-    c += w;
-    n -= static_cast<std::uint64_t>(w);
-  }
-}
-
-Header header_for(const AnyRule& rule, const DepthTable& table) {
-  Header h{};
-  std::memcpy(h.magic, kMagic, sizeof kMagic);
-  h.version = kVersion;
-  h.encoding = static_cast<std::uint32_t>(table.encoding());
-  const std::string name = rule_table_id(rule);
-  std::memcpy(h.rule, name.data(), std::min<std::size_t>(name.size(), sizeof h.rule - 1));
-  h.rows = static_cast<std::uint32_t>(rule_grid(rule).rows);
-  h.cols = static_cast<std::uint32_t>(rule_grid(rule).cols);
-  h.size = table.size();
-  h.sections = table.sections();
-  h.data_bytes = table.data_bytes();
-  h.checksum = checksum_of(h, table.data(), table.data_bytes());
-  return h;
-}
-
-// Reads and checks the header fields that do not depend on a rule.
-TableFileInfo check_header(const Header& h, std::uint64_t file_bytes, const std::filesystem::path& path) {
+// Checks the header fields that do not depend on a rule.
+TableFileInfo check_header(const BinaryView& view, const std::filesystem::path& path) {
   const std::string where = "table " + path.string() + ": ";
-  if (std::memcmp(h.magic, kMagic, sizeof kMagic) != 0)
-    throw InputError(where + "not a stategraph depth table (bad magic)");
-  if (h.version != kVersion)
-    throw InputError(where + "version " + std::to_string(h.version) + ", this build reads version " +
-                     std::to_string(kVersion));
+  Header h;
+  std::memcpy(&h, view.header, sizeof h);
   if (h.encoding < 1 || h.encoding > 3) throw InputError(where + "unknown encoding " + std::to_string(h.encoding));
   TableFileInfo info;
   info.rule.assign(h.rule, strnlen(h.rule, sizeof h.rule));
@@ -268,95 +217,37 @@ TableFileInfo check_header(const Header& h, std::uint64_t file_bytes, const std:
   info.encoding = static_cast<DepthEncoding>(h.encoding);
   info.size = h.size;
   info.sections = h.sections;
-  info.data_bytes = h.data_bytes;
+  info.data_bytes = view.data_bytes;
   if (h.sections == 0 || h.size == 0 || h.size > (std::uint64_t{1} << 50) || h.sections > 65536 ||
-      depth_table_bytes(info.encoding, h.size, h.sections) != h.data_bytes)
+      depth_table_bytes(info.encoding, h.size, h.sections) != view.data_bytes)
     throw InputError(where + "inconsistent header (size, sections and data bytes disagree)");
-  if (file_bytes != kHeaderBytes + h.data_bytes)
-    throw InputError(where + "file has " + std::to_string(file_bytes) + " bytes, header says " +
-                     std::to_string(kHeaderBytes + h.data_bytes) + " (truncated or padded)");
   return info;
 }
-
-struct Fd {
-  int fd = -1;
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-};
 
 }  // namespace
 
 void save_depth_table(const std::filesystem::path& path, const AnyRule& rule, const DepthTable& table) {
-  const Header h = header_for(rule, table);
-  const std::filesystem::path tmp = path.string() + ".tmp-" + std::to_string(::getpid());
-  {
-    Fd f;
-    f.fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (f.fd < 0) throw std::runtime_error(sys_error("cannot create", tmp));
-    try {
-      write_all(f.fd, &h, sizeof h, tmp);
-      write_all(f.fd, table.data(), table.data_bytes(), tmp);
-      if (::fsync(f.fd) != 0) throw std::runtime_error(sys_error("cannot fsync", tmp));
-    } catch (...) {
-      ::unlink(tmp.c_str());
-      throw;
-    }
-  }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string message = sys_error("cannot rename " + tmp.string() + " to", path);
-    ::unlink(tmp.c_str());
-    throw std::runtime_error(message);
-  }
-  // Make the rename durable too.
-  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-  Fd d;
-  d.fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (d.fd >= 0) ::fsync(d.fd);
+  Header h{};
+  h.encoding = static_cast<std::uint32_t>(table.encoding());
+  const std::string name = rule_table_id(rule);
+  std::memcpy(h.rule, name.data(), std::min<std::size_t>(name.size(), sizeof h.rule - 1));
+  h.rows = static_cast<std::uint32_t>(rule_grid(rule).rows);
+  h.cols = static_cast<std::uint32_t>(rule_grid(rule).cols);
+  h.size = table.size();
+  h.sections = table.sections();
+  const ByteSpan data[] = {{table.data(), table.data_bytes()}};
+  write_binary_file(path, kFormat, &h, data);
 }
-
-namespace {
-
-struct Mapping {
-  void* addr = MAP_FAILED;
-  std::size_t bytes = 0;
-  ~Mapping() {
-    if (addr != MAP_FAILED) ::munmap(addr, bytes);
-  }
-};
-
-std::shared_ptr<Mapping> map_file(const std::filesystem::path& path) {
-  Fd f;
-  f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (f.fd < 0) throw InputError(sys_error("cannot open table", path));
-  struct stat st {};
-  if (::fstat(f.fd, &st) != 0) throw InputError(sys_error("cannot stat table", path));
-  const auto bytes = static_cast<std::uint64_t>(st.st_size);
-  if (bytes < kHeaderBytes)
-    throw InputError("table " + path.string() + ": " + std::to_string(bytes) +
-                     " bytes, too short for a table header");
-  auto m = std::make_shared<Mapping>();
-  m->bytes = static_cast<std::size_t>(bytes);
-  m->addr = ::mmap(nullptr, m->bytes, PROT_READ, MAP_PRIVATE, f.fd, 0);
-  if (m->addr == MAP_FAILED) throw std::runtime_error(sys_error("cannot mmap", path));
-  ::madvise(m->addr, m->bytes, MADV_WILLNEED);
-  return m;
-}
-
-}  // namespace
 
 TableFileInfo read_table_info(const std::filesystem::path& path) {
-  const auto m = map_file(path);
-  Header h;
-  std::memcpy(&h, m->addr, sizeof h);
-  return check_header(h, m->bytes, path);
+  const MappedFile m = MappedFile::open(path, "table");
+  return check_header(parse_binary(m.data(), m.size(), kFormat, path.string()), path);
 }
 
 DepthTable load_depth_table(const std::filesystem::path& path, const AnyRule& rule) {
-  const auto m = map_file(path);
-  Header h;
-  std::memcpy(&h, m->addr, sizeof h);
-  const TableFileInfo info = check_header(h, m->bytes, path);
+  const MappedFile m = MappedFile::open(path, "table");
+  const BinaryView view = parse_binary(m.data(), m.size(), kFormat, path.string());
+  const TableFileInfo info = check_header(view, path);
   const std::string where = "table " + path.string() + ": ";
   const Grid g = rule_grid(rule);
   if (info.rule != rule_table_id(rule) || info.rows != g.rows || info.cols != g.cols)
@@ -369,10 +260,8 @@ DepthTable load_depth_table(const std::filesystem::path& path, const AnyRule& ru
                      std::to_string(rule_size(rule)));
   if (const std::string problem = encoding_problem(rule, info.encoding); !problem.empty())
     throw InputError(where + problem);
-  const auto* data = static_cast<const std::uint8_t*>(m->addr) + kHeaderBytes;
-  if (checksum_of(h, data, info.data_bytes) != h.checksum)
-    throw InputError(where + "checksum mismatch (the file is corrupted)");
-  return DepthTable::mapped(info.encoding, info.size, info.sections, m, data);
+  if (!view.checksum_ok(kFormat)) throw InputError(where + "checksum mismatch (the file is corrupted)");
+  return DepthTable::mapped(info.encoding, info.size, info.sections, m.owner(), view.data);
 }
 
 }  // namespace stategraph

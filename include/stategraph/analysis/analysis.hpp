@@ -1,7 +1,6 @@
-// Analyses: pure functions from BFS results to the tables `analyze` writes.
-//  * distribution_table: distribution.csv, columns depth,states,cumulative,fraction.
-//  * Summary / summary_table: summary.csv, one row (see README for the columns).
-//  * levels_table: levels.csv, depth,states,direction,seconds.
+// The summary of one BFS from the goals (size, reach, depth, antipodes, the start's
+// distance, and the graph analysis's results when it ran): a plain struct that
+// io/tables.hpp turns into summary.csv.
 #pragma once
 
 #include <cstdint>
@@ -9,12 +8,8 @@
 #include <string>
 
 #include "stategraph/bfs/bfs.hpp"
-#include "stategraph/io/io.hpp"
 
 namespace stategraph {
-
-CsvTable distribution_table(const BfsResult& result);
-CsvTable levels_table(const BfsResult& result);
 
 struct Summary {
   std::string rule;
@@ -29,8 +24,8 @@ struct Summary {
   std::uint64_t peak_bytes = 0;
   std::uint64_t goals = 0;
   std::optional<int> start_distance;  // cardswap: depth of the start (-1 unreachable)
-  // The whole-graph columns (graph.hpp, issue 4), after the columns above; written
-  // empty when the graph analysis did not run.
+  // The whole-graph results (graph.hpp); summary.csv leaves their columns empty when
+  // the graph analysis did not run.
   struct Graph {
     std::uint64_t components = 0;
     std::uint64_t largest_component = 0;
@@ -46,6 +41,5 @@ struct Summary {
 };
 
 Summary summarize(const AnyRule& rule, const BfsResult& result, std::string variant, int threads);
-CsvTable summary_table(const Summary& s);
 
 }  // namespace stategraph

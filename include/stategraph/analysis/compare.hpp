@@ -1,7 +1,7 @@
-// Experiments (issue 6): every BFS variant x thread count on one space, run in one
+// Experiments: every BFS variant x thread count on one space, run in one
 // process, interleaved, after a warm-up run; every run must produce the same per-depth
-// counts. Pure library part of `stategraph compare`: running, checking, medians and
-// the tables compare.csv, compare_levels.csv and compare_summary.csv.
+// counts. The timing harness of `stategraph compare` (target stategraph_tools, apart from
+// the core): running, checking, medians; io/tables.hpp writes its CSV tables.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "stategraph/bfs/bfs.hpp"
-#include "stategraph/io/io.hpp"
 
 namespace stategraph {
 
@@ -90,14 +89,5 @@ struct CompareSummary {
 };
 
 CompareSummary summarize_compare(const CompareReport& report);
-
-// compare.csv: rule,rows,cols,variant,threads,repeat,seconds,states_per_s,edges_per_s,
-// peak_bytes,bits_per_state (edges_per_s empty when edges were not counted).
-CsvTable compare_table(const CompareReport& report);
-// compare_levels.csv: rule,rows,cols,variant,threads,repeat,depth,direction,seconds.
-CsvTable compare_levels_table(const CompareReport& report);
-// compare_summary.csv: rule,rows,cols,variant,threads,runs,median_seconds,min_seconds,
-// max_seconds,median_states_per_s,speedup_vs_serial,speedup_vs_base_threads,base_threads.
-CsvTable compare_summary_table(const CompareReport& report, const CompareSummary& summary);
 
 }  // namespace stategraph

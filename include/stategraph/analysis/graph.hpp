@@ -1,6 +1,6 @@
-// The whole state graph (issue 4): connected components over the rule's ranked
+// The whole state graph: connected components over the rule's ranked
 // space, the exact diameter of every component, the antipodes of the goal, the
-// number of shortest paths per depth, and the CSV tables `analyze` writes for them.
+// number of shortest paths per depth (io/tables.hpp writes them as CSV).
 //
 // "Whole space" means every rank of the rule (rule.size()): all n! permutations for
 // rotate and primeswap, every arrangement for cardswap, and for sliding the goal's
@@ -28,7 +28,6 @@
 #include <vector>
 
 #include "stategraph/bfs/bfs.hpp"
-#include "stategraph/io/io.hpp"
 
 namespace stategraph {
 
@@ -130,18 +129,5 @@ std::vector<std::uint64_t> antipodes(const BfsResult& result, std::uint64_t limi
 std::uint64_t reached_edges(const AnyRule& rule, const BfsResult& result);
 // Mean depth over the reached states.
 double average_distance(const BfsResult& result);
-
-// ---- Tables. ----
-// components.csv: component,size,representative,eccentricity_of_representative,diameter.
-// All components when there are at most max_components, else the max_components
-// largest (ties: smaller representative first). `component` is the component's index
-// in order of representative; the representative is written with rule.format.
-CsvTable components_table(const AnyRule& rule, const GraphReport& report, std::uint64_t max_components);
-// component_sizes.csv: size,count (every component size once, ascending).
-CsvTable component_sizes_table(const GraphReport& report);
-// antipodes.csv: rank,state.
-CsvTable antipodes_table(const AnyRule& rule, const std::vector<std::uint64_t>& ranks);
-// distribution.csv with the extra column `paths` (empty when paths is empty).
-CsvTable distribution_with_paths(const BfsResult& result, const std::vector<PathCount>& paths);
 
 }  // namespace stategraph

@@ -8,17 +8,14 @@
 // for twobit, and the depth table when the run keeps one. Everything else (unvisited
 // count, the hybrid's growth factor) follows from the levels.
 //
-// File DIR/checkpoint.sgck, native little-endian, a 256-byte header then the data:
-//   0   char[8] magic "SGCHKPT\0"     8   u32 version (1)      12  u32 header bytes (256)
-//   16  char[16] rule, NUL-padded     32  u32 rows              36  u32 cols
-//   40  u64 space size (ranks)        48  char[16] variant      64  u32 flags (1 depths, 2 forward)
-//   68  u32 levels                    72  u64 start-set hash    80  f64 seconds so far
-//   88  u64 buffers (<= 8)            96  u64[8] buffer bytes   160 u64 data bytes
-//   168 u64 checksum (Hasher over the header with this field zero, then the data)
-//   176..255 zero
+// File DIR/checkpoint.sgck: the binary header of io/files.hpp (magic "SGCHKPT\0",
+// format version 2, 256 header bytes, XXH3 checksum), written by AtomicFile, so DIR
+// holds the previous complete checkpoint or the new one, never a partial file:
+//   32  char[16] rule, NUL-padded    48  u32 rows               52  u32 cols
+//   56  u64 space size (ranks)       64  char[16] variant       80  u32 flags (1 depths, 2 forward)
+//   84  u32 levels                   88  u64 start-set hash     96  f64 seconds so far
+//   104 u64 buffers (<= 8)           112 u64[8] buffer bytes    176..255 zero
 // data: per level {u32 depth, u32 direction, u64 states, f64 seconds}, then the buffers.
-// Written as DIR/checkpoint.sgck.tmp-<pid>: write, fsync, rename, fsync DIR; so DIR
-// holds the previous complete checkpoint or the new one, never a partial file.
 #pragma once
 
 #include <chrono>

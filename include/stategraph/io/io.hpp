@@ -1,12 +1,14 @@
-// Output: CSV tables (header row, one fact per column, stable names) and files that
-// are written whole or not at all. A FileSet stages every file of one result under a
-// temporary name (written and fsync'ed) and renames them into place only when all
-// were written, so a failure leaves no partial result behind.
+// Output: CSV tables (header row, one fact per column, stable names) and sets of files
+// written whole or not at all. A FileSet stages every file of one result as an
+// AtomicFile (files.hpp: temporary name, written and fsync'ed) and renames them into
+// place only when all were written, so a failure leaves no partial result behind.
 #pragma once
 
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include "stategraph/io/files.hpp"
 
 namespace stategraph {
 
@@ -15,6 +17,8 @@ class CsvTable {
   explicit CsvTable(std::vector<std::string> header) : header_(std::move(header)) {}
   // Appends a row; must have as many fields as the header.
   void add_row(std::vector<std::string> row);
+  // Appends a column after the last; `values` has one field per row.
+  void add_column(std::string name, std::vector<std::string> values);
   std::string str() const;
   const std::vector<std::vector<std::string>>& rows() const { return rows_; }
 
@@ -40,23 +44,19 @@ std::string fmt_double(double v);
 
 class FileSet {
  public:
-  explicit FileSet(std::filesystem::path dir) : dir_(std::move(dir)) {}
-  ~FileSet();  // removes staged files that were never committed
+  explicit FileSet(std::filesystem::path dir) : dir_(std::move(dir)) {}  // dropped uncommitted: staged files go
   FileSet(const FileSet&) = delete;
   FileSet& operator=(const FileSet&) = delete;
 
   // Writes `content` to a temporary file beside `name`; throws std::runtime_error with
   // the path and the system's reason on failure.
   void stage(const std::string& name, const std::string& content);
-  // Renames every staged file into place.
+  // Renames every staged file into place, then syncs the folder.
   void commit();
 
  private:
   std::filesystem::path dir_;
-  std::vector<std::pair<std::filesystem::path, std::filesystem::path>> staged_;  // tmp, final
+  std::vector<AtomicFile> staged_;
 };
-
-// Writes one file atomically (stage + commit).
-void write_file_atomic(const std::filesystem::path& path, const std::string& content);
 
 }  // namespace stategraph

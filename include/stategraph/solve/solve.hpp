@@ -186,12 +186,11 @@ DepthTable build_depth_table(const AnyRule& rule, DepthEncoding encoding, std::s
                              std::uint64_t memory_limit = 0);
 
 // ---- Table files ---------------------------------------------------------------------
-// Layout (native little-endian), 128-byte header then the data:
-//   0  char[8] magic "SGDEPTH\0"      8  u32 version (1)      12 u32 encoding (1,2,3)
-//   16 char[16] rule name, NUL-padded 32 u32 rows             36 u32 cols
-//   40 u64 size (ranks per section)   48 u64 sections         56 u64 data bytes
-//   64 u64 checksum                   72..127 zero
-// checksum: a 64-bit multiply-rotate hash of the header (checksum field zero) and data.
+// The binary header of io/files.hpp (magic "SGDEPTH\0", format version 2, 128 header
+// bytes, XXH3 checksum), then the data:
+//   32 u32 encoding (1,2,3)   36 u32 rows   40 u32 cols   44 u32 zero
+//   48 char[16] rule name, NUL-padded       64 u64 size (ranks per section)
+//   72 u64 sections           80..127 zero
 
 struct TableFileInfo {
   std::string rule;
@@ -200,8 +199,8 @@ struct TableFileInfo {
   std::uint64_t size = 0, sections = 0, data_bytes = 0;
 };
 
-// Writes to a temporary name beside `path`, fsyncs, renames into place; throws
-// std::runtime_error naming the path and the system's reason.
+// Writes atomically (AtomicFile); throws std::runtime_error naming the path and the
+// system's reason.
 void save_depth_table(const std::filesystem::path& path, const AnyRule& rule, const DepthTable& table);
 // Reads the header only; InputError when it is not a valid table header.
 TableFileInfo read_table_info(const std::filesystem::path& path);

@@ -1,12 +1,11 @@
 // Pure functions over a BFS result from the goals (antipodes, shortest-path counts,
-// edges, mean distance) and the CSV tables of the graph analysis.
+// edges, mean distance).
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 
 #include <algorithm>
 #include <limits>
-#include <map>
 #include <stdexcept>
 
 #include "stategraph/analysis/analysis.hpp"
@@ -118,58 +117,6 @@ double average_distance(const BfsResult& result) {
   for (std::size_t d = 0; d < result.layers.size(); ++d)
     sum += static_cast<long double>(d) * static_cast<long double>(result.layers[d]), total += result.layers[d];
   return total == 0 ? 0.0 : static_cast<double>(sum / static_cast<long double>(total));
-}
-
-CsvTable components_table(const AnyRule& rule, const GraphReport& report, std::uint64_t max_components) {
-  CsvTable t({"component", "size", "representative", "eccentricity_of_representative", "diameter"});
-  std::vector<std::size_t> order(report.components.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  if (order.size() > max_components) {
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      return report.components[a].size > report.components[b].size;
-    });
-    order.resize(max_components);
-  }
-  std::visit(
-      [&](const auto& r) {
-        for (std::size_t i : order) {
-          const ComponentInfo& c = report.components[i];
-          t.add_row({std::to_string(i), std::to_string(c.size), r.format(r.unrank(c.representative)),
-                     std::to_string(c.eccentricity_of_representative),
-                     c.diameter < 0 ? std::string() : std::to_string(c.diameter)});
-        }
-      },
-      rule);
-  return t;
-}
-
-CsvTable component_sizes_table(const GraphReport& report) {
-  std::map<std::uint64_t, std::uint64_t> histogram;
-  for (const auto& c : report.components) ++histogram[c.size];
-  CsvTable t({"size", "count"});
-  for (const auto& [size, count] : histogram) t.add_row({std::to_string(size), std::to_string(count)});
-  return t;
-}
-
-CsvTable antipodes_table(const AnyRule& rule, const std::vector<std::uint64_t>& ranks) {
-  CsvTable t({"rank", "state"});
-  std::visit(
-      [&](const auto& r) {
-        for (auto k : ranks) t.add_row({std::to_string(k), r.format(r.unrank(k))});
-      },
-      rule);
-  return t;
-}
-
-CsvTable distribution_with_paths(const BfsResult& result, const std::vector<PathCount>& paths) {
-  const CsvTable base = distribution_table(result);
-  CsvTable t({"depth", "states", "cumulative", "fraction", "paths"});
-  for (std::size_t d = 0; d < base.rows().size(); ++d) {
-    auto row = base.rows()[d];
-    row.push_back(d < paths.size() ? format_paths(paths[d]) : std::string());
-    t.add_row(std::move(row));
-  }
-  return t;
 }
 
 }  // namespace stategraph

@@ -1,0 +1,47 @@
+// The CSV tables the commands write, built from the analyses' plain structs (Summary,
+// GraphReport, CompareReport, ...): the analyses compute, the output layer chooses the
+// columns and the number formats. Each table's columns are listed at its function.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "stategraph/analysis/analysis.hpp"
+#include "stategraph/analysis/compare.hpp"
+#include "stategraph/analysis/graph.hpp"
+#include "stategraph/io/io.hpp"
+
+namespace stategraph {
+
+// distribution.csv: depth,states,cumulative,fraction.
+CsvTable distribution_table(const BfsResult& result);
+// distribution.csv with the extra column `paths` (empty when paths is empty).
+CsvTable distribution_with_paths(const BfsResult& result, const std::vector<PathCount>& paths);
+// levels.csv: depth,states,direction,seconds.
+CsvTable levels_table(const BfsResult& result);
+// summary.csv, one row: rule,rows,cols,space_size,reachable,max_depth,antipodes,variant,
+// threads,seconds,peak_bytes,goals,start_distance, then the graph columns components,
+// largest_component,diameter,goal_component_size,average_distance,edges,
+// diameter_bfs_runs,diameter_seconds,diameter_method (empty without a graph analysis).
+CsvTable summary_table(const Summary& s);
+
+// components.csv: component,size,representative,eccentricity_of_representative,diameter.
+// All components when there are at most max_components, else the max_components
+// largest (ties: smaller representative first). `component` is the component's index
+// in order of representative; the representative is written with rule.format.
+CsvTable components_table(const AnyRule& rule, const GraphReport& report, std::uint64_t max_components);
+// component_sizes.csv: size,count (every component size once, ascending).
+CsvTable component_sizes_table(const GraphReport& report);
+// antipodes.csv: rank,state.
+CsvTable antipodes_table(const AnyRule& rule, const std::vector<std::uint64_t>& ranks);
+
+// compare.csv: rule,rows,cols,variant,threads,repeat,seconds,states_per_s,edges_per_s,
+// peak_bytes,bits_per_state (edges_per_s empty when edges were not counted).
+CsvTable compare_table(const CompareReport& report);
+// compare_levels.csv: rule,rows,cols,variant,threads,repeat,depth,direction,seconds.
+CsvTable compare_levels_table(const CompareReport& report);
+// compare_summary.csv: rule,rows,cols,variant,threads,runs,median_seconds,min_seconds,
+// max_seconds,median_states_per_s,speedup_vs_serial,speedup_vs_base_threads,base_threads.
+CsvTable compare_summary_table(const CompareReport& report, const CompareSummary& summary);
+
+}  // namespace stategraph
