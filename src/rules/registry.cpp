@@ -6,7 +6,7 @@
 
 namespace stategraph {
 
-static_assert(Rule<Sliding> && Rule<Rotate> && Rule<PrimeSwap> && Rule<CardSwap> && Rule<DefinedRule>);
+static_assert(Rule<Sliding> && Rule<Rotate> && Rule<PrimeSwap> && Rule<CardSwap> && Rule<DefinedRule> && Rule<AdjSwap>);
 
 namespace {
 
@@ -65,6 +65,10 @@ const std::vector<RuleInfo>& rule_table() {
        .summary = "cards A, B, soldiers * and a blank; a piece slides into the blank",
        .default_rows = 2, .default_cols = 3, .seed = true, .options = kStartOption, .alias = {},
        .build = build_cardswap},
+      {.name = AdjSwap::kName,
+       .summary = "any two adjacent numbers swap (the Cayley graph of adjacent transpositions)",
+       .default_rows = 3, .default_cols = 3, .seed = false, .options = 0, .alias = {},
+       .build = [](std::string_view, Grid g, const RuleOptions&) -> AnyRule { return AdjSwap(g); }},
   };
   return table;
 }

@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "stategraph/rules/adjswap.hpp"
 #include "stategraph/rules/cardswap.hpp"
 #include "stategraph/rules/defined.hpp"
 #include "stategraph/rules/primeswap.hpp"
@@ -57,7 +58,7 @@ concept Rule = requires(const R& r, State s, std::uint64_t k, std::string_view t
   r.for_each_predecessor(s, [](State) {});
 };
 
-using AnyRule = std::variant<Sliding, Rotate, PrimeSwap, CardSwap, DefinedRule>;
+using AnyRule = std::variant<Sliding, Rotate, PrimeSwap, CardSwap, DefinedRule, AdjSwap>;
 
 // Options a rule may need beyond its grid.
 struct RuleOptions {
