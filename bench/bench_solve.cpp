@@ -12,6 +12,7 @@
 // Run: build/stategraph_bench --benchmark_filter=Solve
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
@@ -28,26 +29,17 @@ namespace {
 
 constexpr int kQueries = 100'000;
 
-// T, then T grids of random ranks (seed 42), in the judge's format.
+// T, then T grids of random ranks (seed 42), in the judge's format: the rule's text
+// form with one row per line.
 std::string make_input(const AnyRule& rule, int count, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::string text = std::to_string(count) + "\n";
-  const Grid g = rule_grid(rule);
   std::visit(
       [&](const auto& r) {
         for (int q = 0; q < count; ++q) {
-          State s = r.unrank(rng() % r.size());
-          if constexpr (std::is_same_v<std::decay_t<decltype(r)>, Sliding>) {
-            // Sliding::unrank gives the partner class at even n: exchange tiles n-2, n-1.
-            const int n = r.cells();
-            if (!in_goal_class(r, s))
-              s = swap_cells(s, find_cell(s, n, static_cast<unsigned>(n - 2)), find_cell(s, n, static_cast<unsigned>(n - 1)));
-          }
-          for (int i = 0; i < r.cells(); ++i) {
-            const unsigned v = get_cell(s, i);
-            text += std::to_string(std::is_same_v<std::decay_t<decltype(r)>, Sliding> ? (v == 0 ? g.cells() : v) : v + 1);
-            text += (i + 1) % g.cols == 0 ? '\n' : ' ';
-          }
+          std::string board = r.format(r.unrank(rng() % r.size()));
+          std::replace(board.begin(), board.end(), '/', '\n');
+          text += board + '\n';
         }
       },
       rule);

@@ -22,6 +22,7 @@ expect() {
 expect 0 "help" -- "$bin" --help
 expect 0 "rules" -- "$bin" rules
 grep -q '^cardswap *2x3 *120 ' "$tmp/out" && ok || bad "rules lists cardswap 2x3 with 120 ranks"
+grep -q '^adjswap *3x3 *362880 ' "$tmp/out" && ok || bad "rules lists adjswap 3x3 with 362880 ranks"
 
 expect 0 "analyze sliding 2x3" -- "$bin" analyze --rule sliding --rows 2 --cols 3 --out "$tmp/s23" --quiet
 [ "$(head -1 "$tmp/s23/distribution.csv")" = "depth,states,cumulative,fraction,paths" ] && ok || bad "distribution header"
@@ -83,6 +84,7 @@ answer sliding '1\n6 3 8\n1 4 5\n2 7 9\n' '20 count=2' --count
 answer sliding '1\n6 3 8\n1 4 5\n2 7 0\n' '20' --variant twobit
 answer sliding '2\n1 2 3 4\n5 6 7 0\n1 2 3 4\n5 6 0 7\n' $'0\n1' --rows 2 --cols 4
 answer rotate '1\r\n1 5 2\r\n4 6 3\r\n7 8 9\r\n' '3 count=1 path=r1c2,r1c2,r1c2' --path --count
+answer adjswap '1\n2 1 3\n4 5 6\n7 8 9\n' '1 count=1 path=r1c1-r1c2' --path --count
 expect 0 "solve --state" -- "$bin" solve --rule sliding --state 638145279 --path --boards
 [ "$(head -1 "$tmp/out" | cut -d' ' -f1)" = 20 ] && [ "$(wc -l <"$tmp/out")" = 22 ] && ok || bad "--state --path --boards: $(head -2 "$tmp/out")"
 printf '2\n1 2 3\n4 5 6\n7 8 9\n1 5 2\n4 6 3\n7 8 9\n' >"$tmp/rot.txt"

@@ -41,7 +41,7 @@ TEST(DefRotate, SolveAgreesWithTheBuiltIn) {
     // The built-in's labels for both directions: clockwise, then counter-clockwise.
     if (both) {
       std::vector<std::string> labels;
-      for_each_move(std::get<Rotate>(builtin), identity_state(9), [&](std::string_view l, State) { labels.emplace_back(l); });
+      std::get<Rotate>(builtin).for_each_move(identity_state(9), [&](const auto& l, State) { labels.push_back(l()); });
       EXPECT_EQ(labels, (std::vector<std::string>{"r1c1", "r1c2", "r2c1", "r2c2", "r1c1'", "r1c2'", "r2c1'", "r2c2'"}));
     }
   }

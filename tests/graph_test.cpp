@@ -119,6 +119,7 @@ std::vector<AnyRule> brute_rules() {
     out.push_back(make_rule("sliding", r, c));
     out.push_back(make_rule("rotate", r, c));
     out.push_back(make_rule("primeswap", r, c));
+    out.push_back(make_rule("adjswap", r, c));
   }
   out.push_back(make_rule("sliding", 2, 4));
   out.push_back(make_rule("primeswap", 2, 4));
@@ -240,6 +241,22 @@ TEST(Graph, SymmetryShortcutsHoldOnEveryState) {
       if (r == c) EXPECT_EQ(by_blank[bc * c + br], e) << label(sl);
     }
   }
+}
+
+// adjswap is a Cayley graph: the diameter is the goal's eccentricity (no extra BFS run),
+// equal to the all-pairs brute force.
+TEST(Graph, AdjSwapDiameterIsTheGoalsEccentricity) {
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{2, 2}, {2, 3}}) {
+    const AnyRule rule = make_rule("adjswap", r, c);
+    const Brute& b = cached_brute(rule);
+    const int all_pairs = *std::max_element(b.ecc.begin(), b.ecc.end());
+    const GraphReport report = analyze_graph(rule);
+    EXPECT_EQ(report.diameter_method, "cayley") << label(rule);
+    EXPECT_EQ(report.diameter_bfs_runs, 0u) << label(rule);
+    ASSERT_EQ(report.components.size(), 1u) << label(rule);
+    EXPECT_EQ(report.diameter, all_pairs) << label(rule);
+  }
+  EXPECT_EQ(analyze_graph(make_rule("adjswap", 2, 2)).diameter, 4);
 }
 
 // Known: the 8-puzzle's diameter is 31; from a state with the blank in the centre the

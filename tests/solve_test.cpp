@@ -65,7 +65,7 @@ std::vector<DepthEncoding> encodings_for(const AnyRule& rule) {
 // for an even number of cells; exchanging tiles n-2 and n-1 keeps the rank).
 State unrank_any(const AnyRule& rule, std::uint64_t k) {
   State s = std::visit([&](const auto& r) { return r.unrank(k); }, rule);
-  if (const auto* r = std::get_if<Sliding>(&rule); r && !in_goal_class(*r, s)) {
+  if (const auto* r = std::get_if<Sliding>(&rule); r && !in_goal_class(rule, s)) {
     const int n = r->cells();
     s = swap_cells(s, find_cell(s, n, static_cast<unsigned>(n - 2)), find_cell(s, n, static_cast<unsigned>(n - 1)));
   }
@@ -93,8 +93,8 @@ void check_rule(const AnyRule& rule, std::uint64_t path_stride) {
         bool legal = false;
         std::visit(
             [&](const auto& r) {
-              for_each_move(r, at, [&](std::string_view label, State t) {
-                if (t == step.board && label == step.move) legal = true;
+              r.for_each_move(at, [&](const auto& label, State t) {
+                if (t == step.board && label() == step.move) legal = true;
               });
             },
             rule);

@@ -408,27 +408,14 @@ int exact_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::u
       rule);
 }
 
-// The sliding orbit argument in the header comment, as code: a state of the ranked
-// class with the blank on `cell`.
-static State sliding_state_with_blank(const Sliding& s, int cell) {
-  State st = 0;
-  unsigned tile = 1;
-  for (int i = 0; i < s.cells(); ++i)
-    if (i != cell) st = set_cell(st, i, tile++);
-  if (!s.in_space(st)) {
-    const int a = cell == 0 ? 1 : 0, b = (cell == 0 || cell == 1) ? 2 : 1;
-    st = swap_cells(st, a, b);
-  }
-  return st;
-}
-
 DiameterPlan plan_diameter(const AnyRule& rule, const GraphOptions& options) {
   DiameterPlan plan;
   if (options.method == DiameterMethod::kAuto) {
-    if (std::holds_alternative<Rotate>(rule)) plan.kind = DiameterKind::kCayley, plan.collect = false;
-    if (const auto* d = std::get_if<DefinedRule>(&rule); d && d->distinct())
-      plan.kind = DiameterKind::kCayley, plan.collect = false;
-    if (std::holds_alternative<Sliding>(rule)) plan.kind = DiameterKind::kBlankOrbits, plan.collect = false;
+    switch (rule_diameter_symmetry(rule)) {
+      case DiameterSymmetry::kCayley: plan.kind = DiameterKind::kCayley, plan.collect = false; break;
+      case DiameterSymmetry::kBlankOrbits: plan.kind = DiameterKind::kBlankOrbits, plan.collect = false; break;
+      case DiameterSymmetry::kNone: break;
+    }
   }
   return plan;
 }
@@ -447,19 +434,19 @@ void finish_diameters(const AnyRule& rule, const GraphOptions& options, const Di
       report.diameter_method = "blank-orbits";
       if (report.components.size() != 1) return;  // the argument needs one component
       const auto t = Clock::now();
-      const Sliding& s = std::get<Sliding>(rule);
       ComponentInfo& comp = report.components.front();
-      const int rep_blank = find_cell(s.unrank(comp.representative), s.cells(), 0);
+      const State rep = std::visit([&](const auto& r) { return r.unrank(comp.representative); }, rule);
+      const int rep_blank = rule_blank_cell(rule, rep);
       const VariantInfo& variant = find_variant(options.variant);
       int diameter = 0;
-      for (const auto& orbit : blank_orbits(s.grid())) {
+      for (const auto& orbit : blank_orbits(rule_grid(rule))) {
         int ecc;
         if (std::find(orbit.begin(), orbit.end(), rep_blank) != orbit.end()) {
           ecc = comp.eccentricity_of_representative;  // measured by the component search
         } else {
           BfsOptions bo;
           bo.forward = true;
-          bo.sources = {sliding_state_with_blank(s, orbit.front())};
+          bo.sources = {rule_state_with_blank(rule, orbit.front())};
           ecc = variant.run(rule, bo).max_depth();
           ++report.diameter_bfs_runs;
         }

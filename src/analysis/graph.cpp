@@ -9,7 +9,6 @@
 #include <bit>
 #include <chrono>
 #include <stdexcept>
-#include <type_traits>
 
 #include "analysis/graph_internal.hpp"
 #include "stategraph/bfs/engine.hpp"
@@ -21,26 +20,18 @@ namespace {
 // A frontier above this many ranks is expanded in parallel.
 constexpr std::size_t kParallelFrontier = 4096;
 
-// Why weak and strong components coincide for rotate (the Connectivity::kForward
-// shortcut): every move (turning one 2x2 block) is a bijection of the finite state set,
-// i.e. a permutation of it, so it has a finite order k (4 for a quarter turn). For an
-// edge s -> t = m(s), applying m another k-1 times leads from t back to s: every edge
-// lies on a directed cycle. So whenever u and v are joined by a path that ignores edge
-// directions, each edge walked backwards can be replaced by the rest of its cycle, which
-// gives a directed path: every weak component is strongly connected. Hence the states
-// reachable from v along successors are exactly v's weak (= strong) component, and one
-// forward BFS per component finds it. tests/graph_test.cpp checks weak == strong ==
-// forward on small sizes. The same holds for a defined rule: every move is a fixed
-// permutation of the positions, a bijection of the arrangements of the pieces (with
-// identical pieces too), so it has a finite order as well.
-template <class R>
-constexpr bool kBijectiveMoves = std::is_same_v<R, Rotate> || std::is_same_v<R, DefinedRule>;
-
+// Weak and strong components coincide on a directed rule whose moves are fixed
+// permutations of the states (max_move_order() > 0: rotate, defined rules): every edge
+// lies on a directed cycle (the proof is at the Rule concept), so each edge walked
+// backwards can be replaced by the rest of its cycle and every weak component is
+// strongly connected. The states reachable from v along successors are then exactly v's
+// weak (= strong) component, and one forward BFS per component finds it.
+// tests/graph_test.cpp checks weak == strong == forward on small sizes.
 template <class R>
 Connectivity resolve(const R& rule, Connectivity c) {
   if (c != Connectivity::kAuto) return c;
   if (!rule.directed()) return Connectivity::kForward;  // successors are all neighbours
-  return kBijectiveMoves<R> ? Connectivity::kForward : Connectivity::kWeak;
+  return rule.max_move_order() > 0 ? Connectivity::kForward : Connectivity::kWeak;
 }
 
 template <class R, class F>

@@ -101,7 +101,8 @@ int run_analyze(const AnalyzeOptions& o) {
   if (o.all) {
     if (!o.rule.empty() || o.rows || o.cols || !o.start.empty() || !o.directions.empty() || !o.metric.empty())
       throw InputError("--all analyses the four seed rules at seed size; drop --rule/--rows/--cols/--start/--directions/--metric");
-    for (const auto& info : rule_table()) rules.push_back(make_rule(info.name));
+    for (const auto& info : rule_table())
+      if (info.seed) rules.push_back(make_rule(info.name));
   } else {
     if (o.rule.empty()) throw InputError("analyze needs --rule NAME or --all (see 'stategraph rules')");
     if ((o.rows == 0) != (o.cols == 0)) throw InputError("give both --rows and --cols, or neither");
@@ -138,7 +139,7 @@ int run_analyze(const AnalyzeOptions& o) {
 
     check_output_folder(dir);  // before the search, not after it
     BfsOptions bo;
-    bo.want_depths = o.verify || std::holds_alternative<CardSwap>(rule) || graph_wants_depths(o.graph);
+    bo.want_depths = o.verify || rule_start(rule).has_value() || graph_wants_depths(o.graph);
     // Checked before any allocation: the variant's buffers against the memory limit.
     const VariantInfo& variant = choose_variant(variant_name, rule, bo, limit, limit_source);
     checkpoint.attach(rule, variant.name, bo);

@@ -1,5 +1,6 @@
 // Query input in each rule's judge format (see parse_queries in solve.hpp). One pass
 // over the lines, no allocation per grid; every error names the query and the line.
+#include <stdexcept>
 #include <string>
 
 #include "stategraph/solve/solve.hpp"
@@ -57,8 +58,6 @@ long long parse_count(std::string_view text, int line) {
   return std::stoll(std::string(t));
 }
 
-constexpr int kBlankToken = -2;  // '_'
-
 // Numbers on one line into out[count..]; at most n + 1 are kept (enough to tell "too
 // many"). Returns the count, or -1 with `error` set.
 int read_numbers(std::string_view line, int n, int* out, int count, std::string& error) {
@@ -72,7 +71,7 @@ int read_numbers(std::string_view line, int n, int* out, int count, std::string&
     }
     int value = 0, len = 0;
     if (ch == '_') {
-      value = kBlankToken, len = 1, ++i;
+      value = kBlankNumber, len = 1, ++i;
     } else if (ch >= '0' && ch <= '9') {
       while (i < line.size() && line[i] >= '0' && line[i] <= '9') {
         if (len < 4) value = value * 10 + (line[i] - '0');
@@ -97,66 +96,6 @@ int read_numbers(std::string_view line, int n, int* out, int count, std::string&
     ++count;
   }
   return count;
-}
-
-// Numbers -> state for the permutation rules (numbers 1..n each once).
-template <class R>
-bool to_state(const R&, const int* v, int n, State& s, int& bad, std::string& error) {
-  unsigned seen = 0;
-  s = 0;
-  for (int i = 0; i < n; ++i) {
-    if (v[i] == kBlankToken) {
-      error = "'_' (a blank) is not a number of this rule";
-      return bad = i, false;
-    }
-    if (v[i] < 1 || v[i] > n) {
-      error = "number " + std::to_string(v[i]) + " out of range 1.." + std::to_string(n);
-      return bad = i, false;
-    }
-    if (seen & (1u << (v[i] - 1))) {
-      error = "number " + std::to_string(v[i]) + " appears twice";
-      return bad = i, false;
-    }
-    seen |= 1u << (v[i] - 1);
-    s = set_cell(s, i, static_cast<unsigned>(v[i] - 1));
-  }
-  return true;
-}
-
-// sliding: tiles 1..n-1, the blank as 0, n or '_'.
-bool to_state(const Sliding&, const int* v, int n, State& s, int& bad, std::string& error) {
-  unsigned seen = 0;
-  s = 0;
-  for (int i = 0; i < n; ++i) {
-    int x = v[i];
-    if (x == kBlankToken || x == n) x = 0;
-    if (x < 0 || x > n) {
-      error = "number " + std::to_string(v[i]) + " out of range (tiles 1.." + std::to_string(n - 1) + ", blank 0 or " +
-              std::to_string(n) + ")";
-      return bad = i, false;
-    }
-    if (seen & (1u << x)) {
-      error = x == 0 ? "two blanks (0, " + std::to_string(n) + " or _)" : "number " + std::to_string(x) + " appears twice";
-      return bad = i, false;
-    }
-    seen |= 1u << x;
-    s = set_cell(s, i, static_cast<unsigned>(x));
-  }
-  return true;
-}
-
-// A defined rule: piece numbers with the solved state's multiset (repeats allowed).
-bool to_state(const DefinedRule& rule, const int* v, int n, State& s, int& bad, std::string& error) {
-  for (int i = 0; i < n; ++i)
-    if (v[i] == kBlankToken) {
-      error = "'_' (a blank) is not a piece of this rule";
-      return bad = i, false;
-    }
-  error = rule.check_pieces(v, bad);
-  if (!error.empty()) return false;
-  s = 0;
-  for (int i = 0; i < n; ++i) s = set_cell(s, i, static_cast<unsigned>(v[i] - 1));
-  return true;
 }
 
 class Collector {
@@ -246,7 +185,7 @@ std::vector<Query> parse_grids(const R& rule, const Lines& lines, bool keep_goin
     if (!ok) continue;
     q.last_line = static_cast<int>(i);
     int bad = 0;
-    if (!to_state(rule, v, n, q.state, bad, error)) {
+    if (!rule.from_numbers(v, q.state, bad, error)) {
       collect.fail(q, where(number, line_of[bad]) + error);
       continue;
     }
@@ -256,12 +195,13 @@ std::vector<Query> parse_grids(const R& rule, const Lines& lines, bool keep_goin
   return out;
 }
 
-std::vector<Query> parse_boards(const CardSwap& rule, const Lines& lines, bool keep_going) {
+template <class R>
+std::vector<Query> parse_boards(const R& rule, const Lines& lines, bool keep_going) {
   std::vector<Query> out;
   Collector collect(keep_going, out);
   std::size_t i = 0;
   while (i < lines.size() && is_blank(lines.text[i])) ++i;
-  if (i == lines.size()) throw InputError("empty input: expected a cardswap board");
+  if (i == lines.size()) throw InputError("empty input: expected a " + std::string(rule.name()) + " board");
   long long total = -1;  // -1: boards until the end
   const std::string_view first = trim(lines.text[i]);
   if (!first.empty() && (first[0] == '-' || (first[0] >= '0' && first[0] <= '9'))) {
@@ -325,9 +265,11 @@ std::vector<Query> parse_queries(const AnyRule& rule, std::string_view input, bo
   const Lines lines(input);
   return std::visit(
       [&](const auto& r) -> std::vector<Query> {
-        using R = std::decay_t<decltype(r)>;
-        if constexpr (std::is_same_v<R, CardSwap>) return parse_boards(r, lines, keep_going);
-        else return parse_grids(r, lines, keep_going);
+        if (r.judge_format() == JudgeFormat::kBoards) return parse_boards(r, lines, keep_going);
+        if constexpr (requires(int* v, State& s, int& bad, std::string& e) { r.from_numbers(v, s, bad, e); })
+          return parse_grids(r, lines, keep_going);
+        else
+          throw std::logic_error("rule " + std::string(r.name()) + " reads number grids but has no from_numbers");
       },
       rule);
 }

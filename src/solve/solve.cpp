@@ -19,14 +19,8 @@ struct View {
 };
 
 template <class R>
-bool reachable_space(const R&, State) {
-  return true;
-}
-bool reachable_space(const Sliding& rule, State s) { return in_goal_class(rule, s); }
-
-template <class R>
 int depth_impl(const R& rule, const DepthTable& table, State s) {
-  if (!reachable_space(rule, s)) return -1;
+  if (!rule.in_space(s)) return -1;
   const View<R> v{rule, table, section_of(rule, s)};
   unsigned c = v.code(s);
   if (c == table.unreached()) return -1;
@@ -49,7 +43,7 @@ int depth_impl(const R& rule, const DepthTable& table, State s) {
 template <class R>
 std::vector<PathStep> path_impl(const R& rule, const DepthTable& table, State s) {
   std::vector<PathStep> path;
-  if (!reachable_space(rule, s)) return path;
+  if (!rule.in_space(s)) return path;
   const View<R> v{rule, table, section_of(rule, s)};
   unsigned c = v.code(s);
   if (c == table.unreached()) return path;
@@ -57,12 +51,12 @@ std::vector<PathStep> path_impl(const R& rule, const DepthTable& table, State s)
     bool found = false;
     State next = 0;
     unsigned next_code = 0;
-    for_each_move(rule, s, [&](std::string_view label, State t) {
-      if (found) return;
+    rule.for_each_move(s, [&](const auto& label, State t) {
       const unsigned ct = v.code(t);
-      if (!table.closer(c, ct)) return;
+      if (!table.closer(c, ct)) return false;
       found = true, next = t, next_code = ct;
-      path.push_back({std::string(label), t});
+      path.push_back({label(), t});
+      return true;
     });
     if (!found) return path;
     s = next, c = next_code;
@@ -76,7 +70,7 @@ PathCount add_saturating(PathCount a, PathCount b) {
 
 template <class R>
 PathCount count_impl(const R& rule, const DepthTable& table, State s) {
-  if (!reachable_space(rule, s)) return 0;
+  if (!rule.in_space(s)) return 0;
   const View<R> v{rule, table, section_of(rule, s)};
   const unsigned c0 = v.code(s);
   if (c0 == table.unreached()) return 0;
@@ -118,12 +112,7 @@ PathCount count_impl(const R& rule, const DepthTable& table, State s) {
 
 }  // namespace
 
-bool in_goal_class(const Sliding& rule, State s) { return rule.in_space(s); }
-
-bool in_goal_class(const AnyRule& rule, State s) {
-  if (const auto* r = std::get_if<Sliding>(&rule)) return in_goal_class(*r, s);
-  return true;
-}
+bool in_goal_class(const AnyRule& rule, State s) { return rule_in_space(rule, s); }
 
 std::string format_count(PathCount c) {
   if (c == kCountSaturated) return ">=340282366920938463463374607431768211455";

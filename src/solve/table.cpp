@@ -15,16 +15,9 @@
 namespace stategraph {
 
 AnyRule make_solve_rule(std::string_view name, int rows, int cols, const RuleOptions& options) {
-  if (name != CardSwap::kName) return make_rule(name, rows, cols, options);
-  const RuleInfo& info = find_rule(name);
-  const Grid grid(rows ? rows : info.default_rows, cols ? cols : info.default_cols);
-  // Any start will do: the table has a section per A/B placement. A, B, soldiers, blank.
-  std::string text;
-  for (int i = 0; i < grid.cells(); ++i) {
-    if (i > 0 && i % grid.cols == 0) text += '/';
-    text += i == 0 ? 'A' : i == 1 ? 'B' : i + 1 == grid.cells() ? '_' : '*';
-  }
-  return CardSwap(grid, text);
+  RuleOptions o = options;
+  o.any_start = true;
+  return make_rule(name, rows, cols, o);
 }
 
 std::string_view encoding_name(DepthEncoding e) {
@@ -44,18 +37,15 @@ DepthEncoding parse_encoding(std::string_view name) {
 }
 
 // True when a directed rule bounds d(t) - d(s) for a move s -> t tightly enough for
-// mod 15: t = m(s) gives s = m^(k-1)(t) for a move of order k, so d(t) <= d(s) + k - 1,
-// and d(t) >= d(s) - 1; mod 15 tells d(s) - 1 apart from d(s) .. d(s) + k - 1 when
-// k <= 14. Rotate's turns have order 4; a defined rule's moves are checked.
+// mod 15: with moves of order at most k, d(t) <= d(s) + k - 1 (the Rule concept) and
+// d(t) >= d(s) - 1; mod 15 tells d(s) - 1 apart from d(s) .. d(s) + k - 1 when k <= 14.
 static bool nibble_holds(const AnyRule& rule) {
-  if (std::holds_alternative<Rotate>(rule)) return true;
-  if (const auto* d = std::get_if<DefinedRule>(&rule)) return d->max_move_order() <= 14;
-  return false;
+  const int order = rule_max_move_order(rule);
+  return order > 0 && order <= 14;
 }
 
 std::string encoding_problem(const AnyRule& rule, DepthEncoding e) {
-  const bool directed = std::visit([](const auto& r) { return r.directed(); }, rule);
-  if (!directed || e == DepthEncoding::kByte) return {};
+  if (!rule_directed(rule) || e == DepthEncoding::kByte) return {};
   if (e == DepthEncoding::kNibble && nibble_holds(rule)) return {};
   return "encoding " + std::string(encoding_name(e)) + " cannot hold the depths of the directed rule " +
          std::string(rule_name(rule)) + " (use " + (nibble_holds(rule) ? "nibble or " : "") + "byte)";
@@ -67,18 +57,7 @@ DepthEncoding default_encoding(const AnyRule& rule) {
   return nibble_holds(rule) ? DepthEncoding::kNibble : DepthEncoding::kByte;
 }
 
-std::uint64_t table_sections(const AnyRule& rule) {
-  if (const auto* c = std::get_if<CardSwap>(&rule))
-    return static_cast<std::uint64_t>(c->cells()) * static_cast<std::uint64_t>(c->cells() - 1);
-  return 1;
-}
-
-std::uint64_t section_of(const CardSwap& rule, State s) {
-  const int n = rule.cells();
-  const int a = find_cell(s, n, CardSwap::kCardA), b = find_cell(s, n, CardSwap::kCardB);
-  return static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(n - 1) +
-         static_cast<std::uint64_t>(b < a ? b : b - 1);
-}
+std::uint64_t table_sections(const AnyRule& rule) { return rule_sections(rule); }
 
 std::uint64_t depth_table_bytes(DepthEncoding encoding, std::uint64_t size, std::uint64_t sections) {
   const std::uint64_t n = size * sections;
@@ -157,27 +136,10 @@ DepthTable build_depth_table(const AnyRule& rule, DepthEncoding encoding, std::s
                      format_bytes(memory_limit) + " of " + limit_source);
   const VariantInfo& v = choose_variant(variant, rule, bo, memory_limit - table_bytes, limit_source);
   DepthTable table(encoding, size, sections);
-  if (const auto* card = std::get_if<CardSwap>(&rule)) {
-    // One BFS per placement of A and B; the goal is the two exchanged.
-    const int n = card->cells();
-    for (int a = 0; a < n; ++a)
-      for (int b = 0; b < n; ++b) {
-        if (a == b) continue;
-        State start = 0;
-        for (int i = 0; i < n; ++i) start = set_cell(start, i, CardSwap::kSoldier);
-        start = set_cell(set_cell(start, a, CardSwap::kCardA), b, CardSwap::kCardB);
-        for (int i = 0; i < n; ++i)
-          if (i != a && i != b) {
-            start = set_cell(start, i, CardSwap::kBlank);
-            break;
-          }
-        const CardSwap placed(card->grid(), card->format(start));
-        const BfsResult r = v.run(AnyRule(placed), bo);
-        table.fill_section(section_of(placed, start), r.depth);
-      }
-  } else {
-    const BfsResult r = v.run(rule, bo);
-    table.fill_section(0, r.depth);
+  // One BFS per section, from that section's goals.
+  for (std::uint64_t k = 0; k < sections; ++k) {
+    const BfsResult r = v.run(sections == 1 ? rule : rule_for_section(rule, k), bo);
+    table.fill_section(k, r.depth);
   }
   return table;
 }
@@ -253,7 +215,7 @@ DepthTable load_depth_table(const std::filesystem::path& path, const AnyRule& ru
   if (info.rule != rule_table_id(rule) || info.rows != g.rows || info.cols != g.cols)
     throw InputError(where + "built for " + info.rule + " " + std::to_string(info.rows) + "x" +
                      std::to_string(info.cols) + ", not " + rule_table_id(rule) + " " + g.label() +
-                     (std::holds_alternative<DefinedRule>(rule) ? " (a defined rule is identified by a hash of its moves)" : ""));
+                     (rule_table_id(rule) != rule_name(rule) ? " (a defined rule is identified by a hash of its moves)" : ""));
   if (info.size != rule_size(rule) || info.sections != table_sections(rule))
     throw InputError(where + "holds " + std::to_string(info.sections) + " x " + std::to_string(info.size) +
                      " entries, the rule needs " + std::to_string(table_sections(rule)) + " x " +

@@ -34,30 +34,61 @@ class CardSwap : public GridRule {
   bool in_space(State) const { return true; }
   State start() const { return start_; }
 
+  // Every state with A on B's start cell and B on A's: soldiers and the blank anywhere.
   std::vector<State> goals() const {
-    const int a = find_cell(start_, n_, kCardA), b = find_cell(start_, n_, kCardB);
-    std::vector<State> out;
-    for (int blank = 0; blank < n_; ++blank) {
-      if (blank == a || blank == b) continue;
-      State g = 0;
-      for (int i = 0; i < n_; ++i) g = set_cell(g, i, kSoldier);
-      g = set_cell(set_cell(set_cell(g, b, kCardA), a, kCardB), blank, kBlank);
-      out.push_back(g);
-    }
-    return out;
+    return goals_exchanging(find_cell(start_, n_, kCardA), find_cell(start_, n_, kCardB));
   }
 
+  // Labels: the piece that slides into the blank and its direction: AL, *U, BR.
   template <class F>
-  void for_each_successor(State s, F&& f) const {
+  void for_each_move(State s, F&& f) const {
+    static constexpr char kChar[] = {'_', '*', 'A', 'B'};
     const int blank = find_cell(s, n_, kBlank);
     for (int nb : neighbours(blank)) {
       if (nb < 0) break;
-      if (emit_neighbour(f, swap_cells(s, blank, nb))) return;
+      // The piece at nb moves to the blank's cell.
+      const auto label = [&] {
+        const char dir = blank == nb - cols() ? 'U' : blank == nb + cols() ? 'D' : blank == nb - 1 ? 'L' : 'R';
+        return std::string{kChar[get_cell(s, nb) & 3], dir};
+      };
+      if (emit_move(f, label, swap_cells(s, blank, nb))) return;
     }
+  }
+  template <class F>
+  void for_each_successor(State s, F&& f) const {
+    for_each_move(s, [&f](const auto&, State t) { return emit_neighbour(f, t); });
   }
   template <class F>
   void for_each_predecessor(State s, F&& f) const {
     for_each_successor(s, f);
+  }
+
+  int max_move_order() const { return 0; }
+  DiameterSymmetry diameter_symmetry() const { return DiameterSymmetry::kNone; }
+  JudgeFormat judge_format() const { return JudgeFormat::kBoards; }
+
+  // Depth tables: the goal depends on the query (A and B exchanged from wherever they
+  // stand), so a table holds one section per (cell of A, cell of B) pair.
+  std::uint64_t sections() const { return static_cast<std::uint64_t>(n_) * static_cast<std::uint64_t>(n_ - 1); }
+  std::uint64_t section_of(State s) const {
+    const int a = find_cell(s, n_, kCardA), b = find_cell(s, n_, kCardB);
+    return static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(n_ - 1) + static_cast<std::uint64_t>(b < a ? b : b - 1);
+  }
+  // The rule whose goals are section k's: its start has A and B where section k has them
+  // (soldiers elsewhere, the blank on the first free cell).
+  CardSwap for_section(std::uint64_t k) const {
+    const int a = static_cast<int>(k / static_cast<std::uint64_t>(n_ - 1));
+    int b = static_cast<int>(k % static_cast<std::uint64_t>(n_ - 1));
+    if (b >= a) ++b;
+    State start = 0;
+    for (int i = 0; i < n_; ++i) start = set_cell(start, i, kSoldier);
+    start = set_cell(set_cell(start, a, kCardA), b, kCardB);
+    for (int i = 0; i < n_; ++i)
+      if (i != a && i != b) {
+        start = set_cell(start, i, kBlank);
+        break;
+      }
+    return CardSwap(grid_, format(start));
   }
 
   // Rows joined by '/', the blank written '_'.
@@ -113,6 +144,18 @@ class CardSwap : public GridRule {
   }
 
  private:
+  std::vector<State> goals_exchanging(int a, int b) const {
+    std::vector<State> out;
+    for (int blank = 0; blank < n_; ++blank) {
+      if (blank == a || blank == b) continue;
+      State g = 0;
+      for (int i = 0; i < n_; ++i) g = set_cell(g, i, kSoldier);
+      g = set_cell(set_cell(set_cell(g, b, kCardA), a, kCardB), blank, kBlank);
+      out.push_back(g);
+    }
+    return out;
+  }
+
   MultisetRanker ranker_;
   State start_;
 };

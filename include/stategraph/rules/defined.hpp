@@ -27,6 +27,7 @@
 
 #include "stategraph/core/rank.hpp"
 #include "stategraph/core/state.hpp"
+#include "stategraph/rules/properties.hpp"
 
 namespace stategraph {
 
@@ -110,15 +111,38 @@ class DefinedRule {
   // The i-th (expanded) move applied to s.
   State apply(int move, State s) const { return data_->fwd[static_cast<std::size_t>(move)].apply(s); }
 
+  // Labels: the definition's move names (and those its --metric generated), in order.
+  template <class F>
+  void for_each_move(State s, F&& f) const {
+    for (std::size_t m = 0; m < data_->fwd.size(); ++m)
+      if (emit_move(f, [&] { return data_->def.move_names[m]; }, data_->fwd[m].apply(s))) return;
+  }
   template <class F>
   void for_each_successor(State s, F&& f) const {
-    for (const PermMove& m : data_->fwd)
-      if (emit_neighbour(f, m.apply(s))) return;
+    for_each_move(s, [&f](const auto&, State t) { return emit_neighbour(f, t); });
   }
   template <class F>
   void for_each_predecessor(State s, F&& f) const {
     for (const PermMove& m : data_->inv)
       if (emit_neighbour(f, m.apply(s))) return;
+  }
+
+  // Every move is a fixed permutation of the positions. With distinct pieces,
+  // relabelling them commutes with the moves: a Cayley graph.
+  DiameterSymmetry diameter_symmetry() const { return distinct_ ? DiameterSymmetry::kCayley : DiameterSymmetry::kNone; }
+  JudgeFormat judge_format() const { return JudgeFormat::kNumberGrids; }
+  // Judge numbers: piece numbers with the solved state's multiset (repeats allowed).
+  bool from_numbers(const int* v, State& s, int& bad, std::string& error) const {
+    for (int i = 0; i < n_; ++i)
+      if (v[i] == kBlankNumber) {
+        error = "'_' (a blank) is not a piece of this rule";
+        return bad = i, false;
+      }
+    error = check_pieces(v, bad);
+    if (!error.empty()) return false;
+    s = 0;
+    for (int i = 0; i < n_; ++i) s = set_cell(s, i, static_cast<unsigned>(v[i] - 1));
+    return true;
   }
 
   // Piece numbers, spaces between cells, '/' between display rows.

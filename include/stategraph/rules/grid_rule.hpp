@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "stategraph/core/state.hpp"
+#include "stategraph/rules/properties.hpp"
 
 namespace stategraph {
 
@@ -24,6 +25,10 @@ class GridRule {
   const std::array<int, 4>& neighbours(int cell) const { return nbr_[static_cast<std::size_t>(cell)]; }
   // Each unordered pair of 4-adjacent cells once, (a, b) with a < b.
   const std::vector<std::array<int, 2>>& adjacent_pairs() const { return pairs_; }
+  // "r2c3": a cell by its 1-based row and column (move labels).
+  std::string cell_label(int cell) const {
+    return "r" + std::to_string(cell / grid_.cols + 1) + "c" + std::to_string(cell % grid_.cols + 1);
+  }
 
  protected:
   // Joins the cell labels row by row.

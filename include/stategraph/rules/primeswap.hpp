@@ -3,6 +3,7 @@
 // every state reaches the goal. Ranking: all n! permutations.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,15 +46,28 @@ class PrimeSwap : public GridRule {
   // True when the numbers held by symbols a and b sum to a prime.
   bool may_swap(unsigned a, unsigned b) const { return (prime_sum_mask_ >> (a + b)) & 1u; }
 
+  // Labels: the swapped numbers, smaller first: 2-3.
+  template <class F>
+  void for_each_move(State s, F&& f) const {
+    for (const auto& p : pairs_) {
+      const unsigned a = get_cell(s, p[0]), b = get_cell(s, p[1]);
+      if (!may_swap(a, b)) continue;
+      const auto label = [&] { return std::to_string(std::min(a, b) + 1) + "-" + std::to_string(std::max(a, b) + 1); };
+      if (emit_move(f, label, swap_cells(s, p[0], p[1]))) return;
+    }
+  }
   template <class F>
   void for_each_successor(State s, F&& f) const {
-    for (const auto& p : pairs_)
-      if (may_swap(get_cell(s, p[0]), get_cell(s, p[1])) && emit_neighbour(f, swap_cells(s, p[0], p[1]))) return;
+    for_each_move(s, [&f](const auto&, State t) { return emit_neighbour(f, t); });
   }
   template <class F>
   void for_each_predecessor(State s, F&& f) const {
     for_each_successor(s, f);
   }
+
+  // Whether a swap applies depends on the numbers: no fixed permutation, no symmetry used.
+  int max_move_order() const { return 0; }
+  DiameterSymmetry diameter_symmetry() const { return DiameterSymmetry::kNone; }
 
   std::string format(State s) const {
     std::vector<std::string> labels;
@@ -61,6 +75,10 @@ class PrimeSwap : public GridRule {
     return join_cells(labels, true);
   }
   State parse(std::string_view text) const { return pack_permutation(parse_numbers(text, n_, -1), n_); }
+  JudgeFormat judge_format() const { return JudgeFormat::kNumberGrids; }
+  bool from_numbers(const int* v, State& s, int& bad, std::string& error) const {
+    return permutation_from_numbers(v, n_, s, bad, error);
+  }
 
  private:
   unsigned prime_sum_mask_ = 0;

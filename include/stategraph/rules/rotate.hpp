@@ -64,14 +64,20 @@ class Rotate : public GridRule {
     return set_cell(t, c, get_cell(s, a));
   }
 
+  // Labels: the turned block by its top-left cell, r1c2 (counter-clockwise: r1c2').
   template <class F>
-  void for_each_successor(State s, F&& f) const {
+  void for_each_move(State s, F&& f) const {
     for (int tl : blocks_)
-      if (emit_neighbour(f, turn_clockwise(s, tl))) return;
+      if (emit_move(f, [&] { return cell_label(tl); }, turn_clockwise(s, tl))) return;
     if (both_)
       for (int tl : blocks_)
-        if (emit_neighbour(f, turn_counterclockwise(s, tl))) return;
+        if (emit_move(f, [&] { return cell_label(tl) + "'"; }, turn_counterclockwise(s, tl))) return;
   }
+  template <class F>
+  void for_each_successor(State s, F&& f) const {
+    for_each_move(s, [&f](const auto&, State t) { return emit_neighbour(f, t); });
+  }
+  // The inverse turns: counter-clockwise (then clockwise with directions both).
   template <class F>
   void for_each_predecessor(State s, F&& f) const {
     for (int tl : blocks_)
@@ -81,12 +87,21 @@ class Rotate : public GridRule {
         if (emit_neighbour(f, turn_clockwise(s, tl))) return;
   }
 
+  // A turn is a fixed permutation of the cells, of order 4; relabelling numbers commutes
+  // with it, so the graph is a Cayley graph.
+  int max_move_order() const { return 4; }
+  DiameterSymmetry diameter_symmetry() const { return DiameterSymmetry::kCayley; }
+
   std::string format(State s) const {
     std::vector<std::string> labels;
     for (int i = 0; i < n_; ++i) labels.push_back(std::to_string(get_cell(s, i) + 1));
     return join_cells(labels, true);
   }
   State parse(std::string_view text) const { return pack_permutation(parse_numbers(text, n_, -1), n_); }
+  JudgeFormat judge_format() const { return JudgeFormat::kNumberGrids; }
+  bool from_numbers(const int* v, State& s, int& bad, std::string& error) const {
+    return permutation_from_numbers(v, n_, s, bad, error);
+  }
 
  private:
   std::vector<int> blocks_;

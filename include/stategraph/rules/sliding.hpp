@@ -54,17 +54,42 @@ class Sliding : public GridRule {
     return {g};
   }
 
+  // Labels: the blank's move, U D L R.
   template <class F>
-  void for_each_successor(State s, F&& f) const {
+  void for_each_move(State s, F&& f) const {
     const int blank = find_cell(s, n_, 0);
     for (int nb : neighbours(blank)) {
       if (nb < 0) break;
-      if (emit_neighbour(f, swap_cells(s, blank, nb))) return;
+      const auto label = [&] { return std::string(nb == blank - cols() ? "U" : nb == blank + cols() ? "D" : nb == blank - 1 ? "L" : "R"); };
+      if (emit_move(f, label, swap_cells(s, blank, nb))) return;
     }
+  }
+  template <class F>
+  void for_each_successor(State s, F&& f) const {
+    for_each_move(s, [&f](const auto&, State t) { return emit_neighbour(f, t); });
   }
   template <class F>
   void for_each_predecessor(State s, F&& f) const {
     for_each_successor(s, f);
+  }
+
+  // A blank move is no fixed permutation of the states (it depends on where the blank
+  // is); the diameter uses the blank orbits.
+  int max_move_order() const { return 0; }
+  DiameterSymmetry diameter_symmetry() const { return DiameterSymmetry::kBlankOrbits; }
+  int blank_cell(State s) const { return find_cell(s, n_, 0); }
+  // A state of the ranked class with the blank on `cell`: tiles in order around it,
+  // tiles at two cells other than the blank's swapped when that is the other class.
+  State state_with_blank(int cell) const {
+    State st = 0;
+    unsigned tile = 1;
+    for (int i = 0; i < n_; ++i)
+      if (i != cell) st = set_cell(st, i, tile++);
+    if (!in_space(st)) {
+      const int a = cell == 0 ? 1 : 0, b = (cell == 0 || cell == 1) ? 2 : 1;
+      st = swap_cells(st, a, b);
+    }
+    return st;
   }
 
   // f(rank) for every neighbour of s, whose rank is r, in the order of
@@ -117,6 +142,29 @@ class Sliding : public GridRule {
     State out = 0;
     for (int i = 0; i < n_; ++i) out = set_cell(out, i, (get_cell(s, i) + 1) % static_cast<unsigned>(n_));
     return out;
+  }
+
+  JudgeFormat judge_format() const { return JudgeFormat::kNumberGrids; }
+  // Judge numbers: tiles 1..n-1, the blank as 0, n or '_'.
+  bool from_numbers(const int* v, State& s, int& bad, std::string& error) const {
+    unsigned seen = 0;
+    s = 0;
+    for (int i = 0; i < n_; ++i) {
+      int x = v[i];
+      if (x == kBlankNumber || x == n_) x = 0;
+      if (x < 0 || x > n_) {
+        error = "number " + std::to_string(v[i]) + " out of range (tiles 1.." + std::to_string(n_ - 1) + ", blank 0 or " +
+                std::to_string(n_) + ")";
+        return bad = i, false;
+      }
+      if (seen & (1u << x)) {
+        error = x == 0 ? "two blanks (0, " + std::to_string(n_) + " or _)" : "number " + std::to_string(x) + " appears twice";
+        return bad = i, false;
+      }
+      seen |= 1u << x;
+      s = set_cell(s, i, static_cast<unsigned>(x));
+    }
+    return true;
   }
 
  private:

@@ -8,12 +8,12 @@
 //      mod3   - depth mod 3 in 2 bits, 3 = cannot reach the goal.
 //    With a modular encoding a successor one move closer is recognised from its code
 //    alone, provided the rule bounds how much farther a successor can be: on an
-//    undirected rule a neighbour differs by at most 1 (mod3 suffices); on rotate a
-//    turn is undone by three more turns, so a successor is at most 3 farther (mod 15
-//    suffices, mod 3 does not). The true depth then follows by walking to the goal.
-//  * Sections: cardswap's goal depends on the query (A and B exchanged from wherever
-//    they stand), so its table holds one section per (cell of A, cell of B) pair; the
-//    other rules have one section.
+//    undirected rule a neighbour differs by at most 1 (mod3 suffices); on a directed
+//    rule whose moves have order k <= 14 (rotate: 4) a move is undone by k - 1 more, so
+//    a successor is at most k - 1 farther (mod 15 suffices, mod 3 does not; see the
+//    Rule concept). The true depth then follows by walking to the goal.
+//  * Sections: a rule whose goal depends on the query (cardswap: A and B exchanged from
+//    wherever they stand) has one section per goal set; the other rules have one.
 //  * Paths walk down the table (first closer successor in move order), never a second
 //    search. Counts of optimal move sequences are a DP over the optimal-path DAG,
 //    layer by layer, in unsigned __int128 saturating at 2^128 - 1.
@@ -34,77 +34,14 @@
 
 namespace stategraph {
 
-// ---- Named moves -------------------------------------------------------------------
-// for_each_move(rule, s, f) calls f(std::string_view label, State t) for each successor
-// t of s, in the order of the rule's for_each_successor. Labels:
-//   sliding   - the blank's move: U D L R;
-//   rotate    - the turned block by its top-left cell, 1-based: r1c2 (counter-clockwise,
-//               with directions both: r1c2');
-//   primeswap - the swapped numbers, smaller first: 2-3;
-//   cardswap  - the piece that slides into the blank and its direction: AL, *U, BR;
-//   defined   - the definition's move names (and those its --metric generated).
+// Moves are named by the rules' own labels (for_each_move, see rules/rule.hpp).
 
-template <class F>
-void for_each_move(const Sliding& r, State s, F&& f) {
-  const int blank = find_cell(s, r.cells(), 0);
-  for (int nb : r.neighbours(blank)) {
-    if (nb < 0) break;
-    const char* label = nb == blank - r.cols() ? "U" : nb == blank + r.cols() ? "D" : nb == blank - 1 ? "L" : "R";
-    f(std::string_view(label), swap_cells(s, blank, nb));
-  }
-}
-
-template <class F>
-void for_each_move(const Rotate& r, State s, F&& f) {
-  for (int tl : r.blocks()) {
-    char label[8];  // rows, cols <= 8
-    const int len = std::snprintf(label, sizeof label, "r%dc%d", tl / r.cols() + 1, tl % r.cols() + 1);
-    f(std::string_view(label, static_cast<std::size_t>(len)), r.turn_clockwise(s, tl));
-  }
-  if (!r.both_directions()) return;
-  for (int tl : r.blocks()) {
-    char label[8];
-    const int len = std::snprintf(label, sizeof label, "r%dc%d'", tl / r.cols() + 1, tl % r.cols() + 1);
-    f(std::string_view(label, static_cast<std::size_t>(len)), r.turn_counterclockwise(s, tl));
-  }
-}
-
-// A defined rule: the definition's move names, in its (expanded) move order.
-template <class F>
-void for_each_move(const DefinedRule& r, State s, F&& f) {
-  for (int m = 0; m < r.max_degree(); ++m) f(std::string_view(r.move_names()[static_cast<std::size_t>(m)]), r.apply(m, s));
-}
-
-template <class F>
-void for_each_move(const PrimeSwap& r, State s, F&& f) {
-  for (const auto& p : r.adjacent_pairs()) {
-    const unsigned a = get_cell(s, p[0]), b = get_cell(s, p[1]);
-    if (!r.may_swap(a, b)) continue;
-    const std::string label = std::to_string(std::min(a, b) + 1) + "-" + std::to_string(std::max(a, b) + 1);
-    f(std::string_view(label), swap_cells(s, p[0], p[1]));
-  }
-}
-
-template <class F>
-void for_each_move(const CardSwap& r, State s, F&& f) {
-  static constexpr char kChar[] = {'_', '*', 'A', 'B'};
-  const int blank = find_cell(s, r.cells(), CardSwap::kBlank);
-  for (int nb : r.neighbours(blank)) {
-    if (nb < 0) break;
-    // The piece at nb moves to the blank's cell.
-    const char dir = blank == nb - r.cols() ? 'U' : blank == nb + r.cols() ? 'D' : blank == nb - 1 ? 'L' : 'R';
-    const char label[2] = {kChar[get_cell(s, nb) & 3], dir};
-    f(std::string_view(label, 2), swap_cells(s, blank, nb));
-  }
-}
-
-// The rule `solve` and `table build` use: make_rule, except that cardswap needs no
-// --start at any size (its table covers every A/B placement).
+// The rule `solve` and `table build` use: make_rule, except that a rule with table
+// sections needs no --start at any size (its table covers every start).
 AnyRule make_solve_rule(std::string_view name, int rows = 0, int cols = 0, const RuleOptions& options = {});
 
-// False for a sliding board of the parity class that cannot reach the goal (true for
-// every other rule): Sliding::in_space, which names the goal's class at every size.
-bool in_goal_class(const Sliding& rule, State s);
+// False for a state outside the ranked space, which cannot reach the goal (sliding's
+// other parity class); true for every other state.
 bool in_goal_class(const AnyRule& rule, State s);
 
 // ---- Depth tables ------------------------------------------------------------------
@@ -116,16 +53,11 @@ std::string_view encoding_name(DepthEncoding e);
 DepthEncoding parse_encoding(std::string_view name);
 // Empty when e can hold the rule's depths, else why not (mod3 on a directed rule).
 std::string encoding_problem(const AnyRule& rule, DepthEncoding e);
-// byte up to 2^25 ranks per section, else mod3 (undirected) or nibble (rotate).
+// byte up to 2^25 ranks per section, else mod3 (undirected) or nibble (moves of order <= 14).
 DepthEncoding default_encoding(const AnyRule& rule);
 
-// Sections of a rule's table and the section a state's depth is read from.
+// Sections of a rule's table (rule_sections); a state's depth is read from section_of(rule, s).
 std::uint64_t table_sections(const AnyRule& rule);
-std::uint64_t section_of(const CardSwap& rule, State s);
-template <class R>
-std::uint64_t section_of(const R&, State) {
-  return 0;
-}
 
 class DepthTable {
  public:
@@ -216,7 +148,7 @@ inline constexpr PathCount kCountSaturated = ~PathCount{0};
 std::string format_count(PathCount c);
 
 struct PathStep {
-  std::string move;  // the move's label (see for_each_move)
+  std::string move;  // the move's label (the rule's for_each_move)
   State board;       // the board after the move
 };
 
@@ -236,13 +168,14 @@ struct Query {
   std::string error;               // non-empty when the query is malformed
 };
 
-// Reads queries in the rule's judge format (lines may end in CRLF):
-//   sliding, rotate, primeswap: a line with T, then T grids, each `rows` lines of
-//     `cols` numbers (or one line of all n numbers, or n <= 9 digits run together);
-//     blank lines between grids are skipped. sliding writes the blank as 0, n or _.
-//   cardswap: optionally a line with T; then boards (T of them, or until the end), each
-//     `rows` lines of `cols` characters A, B, * and ' ' (a row short of `cols` is
-//     padded with blanks); whitespace-only lines between boards are skipped.
+// Reads queries in the rule's judge format (judge_format(); lines may end in CRLF):
+//   number grids: a line with T, then T grids, each `rows` lines of `cols` numbers (or
+//     one line of all n numbers, or n <= 9 digits run together), read by the rule's
+//     from_numbers ('_' is kBlankNumber); blank lines between grids are skipped.
+//   boards: optionally a line with T; then boards (T of them, or until the end), each
+//     `rows` lines of `cols` characters read by the rule's parse() (cardswap: A, B, *
+//     and ' '; a row short of `cols` is padded with blanks); whitespace-only lines
+//     between boards are skipped.
 // A problem with the count line (missing, negative, not a number) throws InputError.
 // A bad query throws InputError "query K, line L: ..." unless keep_going, when it is
 // returned with `error` set; missing grids and extra input after them are reported
