@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # stategraph set-up: installs what is missing (Debian packages), builds in
 # Release into build/, and runs the main job: `stategraph analyze --all`
-# (every rule at its seed size) into results/.
+# (every rule at its seed size) into runs/, a folder git ignores, so a fresh
+# clone stays clean (results/ holds the recorded runs; results/regenerate.sh
+# rewrites them on purpose).
 #
 #   bash setup.sh            # install + build + analyze
 #   bash setup.sh --build    # install + build only (what .ci/run uses)
@@ -31,5 +33,5 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release ${STATEGRAPH_CMAKE_ARGS:-} >/dev/
 cmake --build build -j "$(nproc)"
 
 if [[ "${1:-}" != "--build" ]]; then
-  ./build/stategraph analyze --all --out results
+  ./build/stategraph analyze --all --out runs
 fi
