@@ -25,11 +25,12 @@ expect() {
 has() { grep -q -- "$1" "$tmp/err" && ok || bad "'$1' not in: $(cat "$tmp/err")"; }
 no_csv() { [ -z "$(ls "$1" 2>/dev/null)" ] && ok || bad "$1 should hold nothing: $(ls "$1")"; }
 # The CSVs of a folder without the run's own columns: seconds, variant, threads, peak_bytes
-# (summary), seconds and direction (levels), diameter_seconds.
+# (summary), seconds and direction (levels), diameter_seconds; without run.csv (dates, times).
 strip_run() {
   local d=$1
   for f in "$d"/*.csv; do
     case $(basename "$f") in
+      run.csv) ;;
       summary.csv) awk -F, -v OFS=, '{ $8 = $9 = $10 = $11 = $21 = ""; print }' "$f" ;;
       levels.csv) cut -d, -f1,2 "$f" ;;
       *) cat "$f" ;;
@@ -39,6 +40,8 @@ strip_run() {
 
 # --- hostile CLI numbers and sizes: exit 2, one line, nothing written ---
 a=(analyze --quiet --no-graph)
+expect 2 "threads above the bound" -- "$bin" "${a[@]}" --rule sliding --threads 257 --out "$tmp/n0"
+[ -e "$tmp/n0" ] && bad "n0: output written for bad input" || ok
 expect 2 "negative threads" -- "$bin" "${a[@]}" --rule sliding --threads -1 --out "$tmp/n1"
 expect 2 "threads beyond int" -- "$bin" "${a[@]}" --rule sliding --threads 99999999999 --out "$tmp/n2"
 expect 2 "rows beyond int" -- "$bin" "${a[@]}" --rule sliding --rows 99999999999 --cols 2 --out "$tmp/n3"

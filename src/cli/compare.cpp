@@ -257,7 +257,7 @@ int run_compare_command(const CompareCliOptions& o) {
     std::printf("%-10s %7d %11.6f %11.6f %11.6f %10s %10s %12s%s\n", c.variant.c_str(), c.threads, c.median_seconds,
                 c.min_seconds, c.max_seconds, c.speedup_vs_serial ? (fmt(*c.speedup_vs_serial, "%.2f") + "x").c_str() : "-",
                 c.speedup_vs_base_threads ? (fmt(*c.speedup_vs_base_threads, "%.2f") + "x").c_str() : "-",
-                fmt(c.median_states_per_s, "%.3g").c_str(), i == summary.fastest ? "  <- fastest" : "");
+                sig3(c.median_states_per_s).c_str(), i == summary.fastest ? "  <- fastest" : "");
   }
   std::fflush(stdout);
   const auto& best = summary.cells[summary.fastest];

@@ -251,9 +251,9 @@ int run(int argc, char** argv) {
   // than cores would then share that core. Say so on every process where it happens.
   if (plan.bound_cores > 0 && plan.threads > plan.bound_cores)
     std::fprintf(stderr,
-                 "stategraph-mpi: warning: process %d runs %d threads but may use only %d core(s) (its CPU binding): "
+                 "stategraph-mpi: warning: process %d runs %d threads but may use only %d core%s (its CPU binding): "
                  "start with 'mpirun --bind-to none' or lower --threads\n",
-                 me, plan.threads, plan.bound_cores);
+                 me, plan.threads, plan.bound_cores, plan.bound_cores == 1 ? "" : "s");
   if (me == 0 && !plan.o.quiet)
     plan.dist.on_level = [](const CommLevel& l, std::uint64_t total) {
       std::cerr << "  depth " << l.depth << ": " << l.states << " new, " << total << " total, "
