@@ -2,6 +2,7 @@
 
 #include <tbb/info.h>
 #include <tbb/version.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -159,6 +160,10 @@ void check_output_folder(const std::filesystem::path& dir, bool usage_error) {
   while (!std::filesystem::exists(p, ec) && p.has_parent_path() && p.parent_path() != p) p = p.parent_path();
   if (!std::filesystem::is_directory(p, ec)) refuse(p, ENOTDIR);
   if (::access(p.c_str(), W_OK | X_OK) != 0) refuse(p, errno);
+  // access() says yes to root everywhere: a folder made and removed at once is the real test.
+  const std::filesystem::path probe = p / (".stategraph-probe-" + std::to_string(::getpid()));
+  if (::mkdir(probe.c_str(), 0700) != 0) refuse(p, errno);
+  ::rmdir(probe.c_str());
   // The folder's parent receives the staging folder of the run (RunFolder): it must be writable too.
   if (p == abs && abs.has_parent_path() && ::access(abs.parent_path().c_str(), W_OK | X_OK) != 0)
     refuse(abs.parent_path(), errno);
