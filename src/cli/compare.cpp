@@ -124,9 +124,9 @@ int run_compare_command(const CompareCliOptions& o) {
   co.memory_limit = memory.bytes;
   co.limit_source = memory.source;
   const std::string label = std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
-  const std::filesystem::path dir = o.out.empty()
-                                        ? std::filesystem::path("results") / ("compare-" + run_label(rule, o.rule.start))
-                                        : std::filesystem::path(o.out);
+  const std::filesystem::path dir =
+      o.out.empty() ? std::filesystem::path("results") / ("compare-" + run_label(rule, o.rule.start))
+                    : std::filesystem::path(o.out);
   check_output_folder(dir, true);  // before any run: a bad --out is a usage error (exit 2)
 
   // Progress lines; between runs the callback also stops the experiment when a signal came.

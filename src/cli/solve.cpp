@@ -152,9 +152,9 @@ int run_table_build(const TableSource& o, const std::string& out) {
   const DepthTable table = build_table(o, rule, e);
   const double bfs_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   save_depth_table(out, rule, table);
-  std::cout << out << ": " << rule_name(rule) << " " << rule_grid(rule).label() << ", " << count_text(table.sections(), "section")
-            << " x " << table.size() << " ranks, encoding " << encoding_name(e) << ", "
-            << table.data_bytes() << " data bytes (" << format_bytes(table.data_bytes()) << "), built in "
+  std::cout << out << ": " << rule_name(rule) << " " << rule_grid(rule).label() << ", "
+            << count_text(table.sections(), "section") << " x " << table.size() << " ranks, encoding "
+            << encoding_name(e) << ", " << table.data_bytes() << " data bytes (" << format_bytes(table.data_bytes()) << "), built in "
             << seconds_text(bfs_seconds) << "\n";
   return 0;
 }

@@ -38,7 +38,8 @@ inline std::string seconds_text(double s) { return sig3(s) + " s"; }
 
 // "1 antipode", "2 antipodes", "0 antipodes"; `many` overrides the plural ("process", "processes").
 inline std::string count_text(std::uint64_t n, std::string_view one, std::string_view many = {}) {
-  return std::to_string(n) + " " + (n == 1 ? std::string(one) : many.empty() ? std::string(one) + "s" : std::string(many));
+  const std::string noun = n == 1 ? std::string(one) : many.empty() ? std::string(one) + "s" : std::string(many);
+  return std::to_string(n) + " " + noun;
 }
 
 }  // namespace stategraph
