@@ -91,6 +91,19 @@ rc=$?
 has "interrupted by SIGINT"
 no_csv "$tmp/int3"
 
+# compare: a real SIGINT from outside stops it between two runs: one line, exit 130, no folder.
+"$bin" compare --quiet --no-plot --rule sliding --rows 2 --cols 5 --variants hybrid,serial --threads 1 --repeat 500 --out "$tmp/cint" >/dev/null 2>"$tmp/err" &
+pid=$!
+sleep 2
+kill -INT "$pid"
+start=$(date +%s)
+wait "$pid"
+rc=$?
+[ "$rc" = 130 ] && ok || bad "compare, external SIGINT: exit $rc ($(cat "$tmp/err"))"
+[ $(($(date +%s) - start)) -le 10 ] && ok || bad "compare took more than 10 s to stop"
+[ "$(wc -l <"$tmp/err")" = 1 ] && has "compare interrupted by SIGINT after [0-9]* of 1001 runs" || bad "compare interrupt: $(cat "$tmp/err")"
+[ -e "$tmp/cint" ] && bad "interrupted compare wrote its folder" || ok
+
 # --- --checkpoint / --resume after SIGKILL (test hook: SIGKILL right after save N) ---
 ref() { # ref NAME ARGS...: an uninterrupted run into $tmp/NAME
   local name=$1; shift

@@ -39,6 +39,9 @@ for d in sliding-3x3 rotate-3x3 primeswap-3x3 cardswap-2x3; do
   [ -s "$tmp/all/$d/distribution.csv" ] && [ -s "$tmp/all/$d/summary.csv" ] && ok || bad "--all wrote $d"
 done
 [ "$(sed -n 2p "$tmp/all/cardswap-2x3/summary.csv" | cut -d, -f13)" = "17" ] && ok || bad "seed cardswap at distance 17"
+for d in sliding-3x3 rotate-3x3 primeswap-3x3 cardswap-2x3; do
+  [ "$(sed -n 2p "$tmp/all/$d/run.csv" | cut -d, -f4,6)" = "analyze,${d%-*}" ] && ok || bad "--all: $d/run.csv names its rule"
+done
 
 expect 0 "verify" -- "$bin" analyze --rule primeswap --rows 2 --cols 3 --verify --out "$tmp/v" --quiet
 
