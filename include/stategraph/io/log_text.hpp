@@ -13,7 +13,7 @@
 namespace stategraph {
 
 // `v` with 3 significant digits in fixed notation, trailing zeros after the point dropped:
-// 0.00009494 -> "0.0000949", 1.5 -> "1.5", 12.345 -> "12.3", 1234.5 -> "1235", 0 -> "0".
+// 0.00009494 -> "0.0000949", 1.5 -> "1.5", 12.345 -> "12.3", 1234.6 -> "1235", 0 -> "0".
 inline std::string sig3(double v) {
   if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v < 0 ? "-inf" : "inf");
   if (v == 0) return "0";
