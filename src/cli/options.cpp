@@ -12,6 +12,7 @@
 
 #include "build_info.hpp"
 #include "stategraph/bfs/memory.hpp"
+#include "stategraph/io/log_text.hpp"
 
 #ifndef STATEGRAPH_VERSION
 #define STATEGRAPH_VERSION "unknown"
@@ -131,7 +132,8 @@ int effective_threads(int requested) {
 MemoryLimit resolve_memory_limit(const std::string& max_memory, std::uint64_t sharing) {
   MemoryLimit m;
   m.bytes = available_memory() / (sharing ? sharing : 1);
-  m.source = sharing > 1 ? "available memory shared by " + std::to_string(sharing) + " process(es) on this machine"
+  m.source = sharing > 1 ? "available memory shared by " + count_text(sharing, "process", "processes") +
+                               " on this machine"
                          : "available memory (MemAvailable)";
   if (!max_memory.empty()) {
     const std::uint64_t cap = parse_bytes(max_memory);

@@ -244,7 +244,7 @@ int run(int argc, char** argv) {
               << count_text(static_cast<std::uint64_t>(plan.threads), "thread") << " each\n"
               << "  memory: each process needs up to " << format_bytes(plan.need) << " (" << plan.need
               << " bytes; single-process hybrid: " << format_bytes(single) << ", ratio "
-              << fmt_double(static_cast<double>(plan.need) / static_cast<double>(single)) << ") of "
+              << sig3(static_cast<double>(plan.need) / static_cast<double>(single)) << ") of "
               << format_bytes(plan.limit) << " " << plan.limit_source << "\n";
   }
   // Open MPI binds each process to one core by default when np <= 2: more threads
