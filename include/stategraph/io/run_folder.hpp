@@ -27,7 +27,8 @@ struct RunRecord {
   std::string notes;                // free text, e.g. compare's thread counts and repeats
 };
 
-// run.csv's layout; bumped whenever a column is added, removed or changes meaning.
+// run.csv's layout; bumped whenever a column is removed or changes meaning (new columns
+// go before `files`, which stays last; readers find columns by name).
 inline constexpr int kRunSchemaVersion = 1;
 
 // Files earlier stategraph versions wrote before run.csv existed: in a folder without a
