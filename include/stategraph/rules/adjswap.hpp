@@ -9,30 +9,18 @@
 #include <string_view>
 #include <vector>
 
-#include "stategraph/core/rank.hpp"
-#include "stategraph/rules/grid_rule.hpp"
+#include "stategraph/rules/number_grid_rule.hpp"
 
 namespace stategraph {
 
-class AdjSwap : public GridRule {
+class AdjSwap : public NumberGridRule<AdjSwap> {
  public:
   static constexpr std::string_view kName = "adjswap";
-  explicit AdjSwap(Grid g) : GridRule(g) { check_perm_size(n_); }
+  explicit AdjSwap(Grid g) : NumberGridRule(g) {}
 
   std::string_view name() const { return kName; }
   bool directed() const { return false; }
   int max_degree() const { return static_cast<int>(adjacent_pairs().size()); }
-  std::uint64_t size() const { return kFactorial[static_cast<std::size_t>(n_)]; }
-  std::uint64_t rank(State s) const { return perm_rank(s, n_); }
-  State unrank(std::uint64_t r) const { return perm_unrank(r, n_); }
-  // unrank for ascending scans (see PermCursor); one per thread.
-  struct Unranker {
-    PermCursor cursor;
-    State operator()(std::uint64_t r) { return cursor.unrank(r); }
-  };
-  Unranker unranker() const { return Unranker{PermCursor(n_)}; }
-  bool in_space(State) const { return true; }
-  std::vector<State> goals() const { return {identity_state(n_)}; }
 
   // Labels: the two swapped cells, r1c1-r1c2.
   template <class F>
@@ -40,29 +28,10 @@ class AdjSwap : public GridRule {
     for (const auto& p : pairs_)
       if (emit_move(f, [&] { return cell_label(p[0]) + "-" + cell_label(p[1]); }, swap_cells(s, p[0], p[1]))) return;
   }
-  template <class F>
-  void for_each_successor(State s, F&& f) const {
-    for_each_move(s, [&f](const auto&, State t) { return emit_neighbour(f, t); });
-  }
-  template <class F>
-  void for_each_predecessor(State s, F&& f) const {
-    for_each_successor(s, f);
-  }
 
   // A transposition of two cells: a fixed permutation of order 2, and a Cayley graph.
   int max_move_order() const { return 2; }
   DiameterSymmetry diameter_symmetry() const { return DiameterSymmetry::kCayley; }
-
-  std::string format(State s) const {
-    std::vector<std::string> labels;
-    for (int i = 0; i < n_; ++i) labels.push_back(std::to_string(get_cell(s, i) + 1));
-    return join_cells(labels, true);
-  }
-  State parse(std::string_view text) const { return pack_permutation(parse_numbers(text, n_, -1), n_); }
-  JudgeFormat judge_format() const { return JudgeFormat::kNumberGrids; }
-  bool from_numbers(const int* v, State& s, int& bad, std::string& error) const {
-    return permutation_from_numbers(v, n_, s, bad, error);
-  }
 };
 
 }  // namespace stategraph

@@ -15,7 +15,7 @@
 
 namespace stategraph {
 
-class CardSwap : public GridRule {
+class CardSwap : public GridRule, public MoveNeighbours<CardSwap> {
  public:
   static constexpr std::string_view kName = "cardswap";
   static constexpr unsigned kBlank = 0, kSoldier = 1, kCardA = 2, kCardB = 3;
@@ -53,14 +53,6 @@ class CardSwap : public GridRule {
       };
       if (emit_move(f, label, swap_cells(s, blank, nb))) return;
     }
-  }
-  template <class F>
-  void for_each_successor(State s, F&& f) const {
-    for_each_move(s, [&f](const auto&, State t) { return emit_neighbour(f, t); });
-  }
-  template <class F>
-  void for_each_predecessor(State s, F&& f) const {
-    for_each_successor(s, f);
   }
 
   int max_move_order() const { return 0; }

@@ -72,7 +72,7 @@ Definition parse_definition(std::string_view text, const std::string& path, Defi
 // Reads and parses a file; InputError when it cannot be read or is malformed.
 Definition load_definition(const std::string& path, DefinedMetric metric);
 
-class DefinedRule {
+class DefinedRule : public MoveNeighbours<DefinedRule> {
  public:
   // rows x cols is only the display shape of format() and of solve's query grids
   // (rows * cols == n); 0, 0 means one row.
@@ -116,10 +116,6 @@ class DefinedRule {
   void for_each_move(State s, F&& f) const {
     for (std::size_t m = 0; m < data_->fwd.size(); ++m)
       if (emit_move(f, [&] { return data_->def.move_names[m]; }, data_->fwd[m].apply(s))) return;
-  }
-  template <class F>
-  void for_each_successor(State s, F&& f) const {
-    for_each_move(s, [&f](const auto&, State t) { return emit_neighbour(f, t); });
   }
   template <class F>
   void for_each_predecessor(State s, F&& f) const {

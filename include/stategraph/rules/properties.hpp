@@ -24,6 +24,22 @@ inline bool emit_move(F& f, const L& label, State t) {
   }
 }
 
+// Successors derived from a rule's labelled moves (Derived::for_each_move), and for an
+// undirected rule its predecessors, which are its successors. A directed rule defines
+// its own for_each_predecessor, which hides this one.
+template <class Derived>
+class MoveNeighbours {
+ public:
+  template <class F>
+  void for_each_successor(State s, F&& f) const {
+    static_cast<const Derived&>(*this).for_each_move(s, [&f](const auto&, State t) { return emit_neighbour(f, t); });
+  }
+  template <class F>
+  void for_each_predecessor(State s, F&& f) const {
+    for_each_successor(s, f);
+  }
+};
+
 // How `solve` reads a rule's queries (see parse_queries in solve/solve.hpp).
 enum class JudgeFormat {
   kNumberGrids,  // a line with T, then T grids of numbers; the rule has from_numbers()

@@ -14,17 +14,15 @@
 #include <string_view>
 #include <vector>
 
-#include "stategraph/core/rank.hpp"
-#include "stategraph/rules/grid_rule.hpp"
+#include "stategraph/rules/number_grid_rule.hpp"
 
 namespace stategraph {
 
-class Rotate : public GridRule {
+class Rotate : public NumberGridRule<Rotate> {
  public:
   static constexpr std::string_view kName = "rotate";
   static constexpr std::string_view kNameBoth = "rotate-both";
-  explicit Rotate(Grid g, bool both = false) : GridRule(g), both_(both) {
-    check_perm_size(n_);
+  explicit Rotate(Grid g, bool both = false) : NumberGridRule(g), both_(both) {
     for (int r = 0; r + 1 < rows(); ++r)
       for (int c = 0; c + 1 < cols(); ++c) blocks_.push_back(r * cols() + c);
   }
@@ -33,17 +31,6 @@ class Rotate : public GridRule {
   bool both_directions() const { return both_; }
   bool directed() const { return !both_; }
   int max_degree() const { return static_cast<int>(blocks_.size()) * (both_ ? 2 : 1); }
-  std::uint64_t size() const { return kFactorial[static_cast<std::size_t>(n_)]; }
-  std::uint64_t rank(State s) const { return perm_rank(s, n_); }
-  State unrank(std::uint64_t r) const { return perm_unrank(r, n_); }
-  // unrank for ascending scans (see PermCursor); one per thread.
-  struct Unranker {
-    PermCursor cursor;
-    State operator()(std::uint64_t r) { return cursor.unrank(r); }
-  };
-  Unranker unranker() const { return Unranker{PermCursor(n_)}; }
-  bool in_space(State) const { return true; }
-  std::vector<State> goals() const { return {identity_state(n_)}; }
 
   // Top-left cells of the 2x2 blocks, in the order moves are generated.
   const std::vector<int>& blocks() const { return blocks_; }
@@ -73,10 +60,6 @@ class Rotate : public GridRule {
       for (int tl : blocks_)
         if (emit_move(f, [&] { return cell_label(tl) + "'"; }, turn_counterclockwise(s, tl))) return;
   }
-  template <class F>
-  void for_each_successor(State s, F&& f) const {
-    for_each_move(s, [&f](const auto&, State t) { return emit_neighbour(f, t); });
-  }
   // The inverse turns: counter-clockwise (then clockwise with directions both).
   template <class F>
   void for_each_predecessor(State s, F&& f) const {
@@ -91,17 +74,6 @@ class Rotate : public GridRule {
   // with it, so the graph is a Cayley graph.
   int max_move_order() const { return 4; }
   DiameterSymmetry diameter_symmetry() const { return DiameterSymmetry::kCayley; }
-
-  std::string format(State s) const {
-    std::vector<std::string> labels;
-    for (int i = 0; i < n_; ++i) labels.push_back(std::to_string(get_cell(s, i) + 1));
-    return join_cells(labels, true);
-  }
-  State parse(std::string_view text) const { return pack_permutation(parse_numbers(text, n_, -1), n_); }
-  JudgeFormat judge_format() const { return JudgeFormat::kNumberGrids; }
-  bool from_numbers(const int* v, State& s, int& bad, std::string& error) const {
-    return permutation_from_numbers(v, n_, s, bad, error);
-  }
 
  private:
   std::vector<int> blocks_;

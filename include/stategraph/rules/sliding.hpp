@@ -19,7 +19,7 @@
 
 namespace stategraph {
 
-class Sliding : public GridRule {
+class Sliding : public GridRule, public MoveNeighbours<Sliding> {
  public:
   static constexpr std::string_view kName = "sliding";
   explicit Sliding(Grid g) : GridRule(g) { check_perm_size(n_); }
@@ -63,14 +63,6 @@ class Sliding : public GridRule {
       const auto label = [&] { return std::string(nb == blank - cols() ? "U" : nb == blank + cols() ? "D" : nb == blank - 1 ? "L" : "R"); };
       if (emit_move(f, label, swap_cells(s, blank, nb))) return;
     }
-  }
-  template <class F>
-  void for_each_successor(State s, F&& f) const {
-    for_each_move(s, [&f](const auto&, State t) { return emit_neighbour(f, t); });
-  }
-  template <class F>
-  void for_each_predecessor(State s, F&& f) const {
-    for_each_successor(s, f);
   }
 
   // A blank move is no fixed permutation of the states (it depends on where the blank

@@ -1,0 +1,46 @@
+// The shared half of the rules whose states are the numbers 1..n on the grid, each once
+// (symbol v-1 for number v): every permutation is a state, ranked directly (perm_rank),
+// the goal is 1..n in reading order, and text and judge input are number grids. A rule
+// derives from NumberGridRule<Itself> and adds its moves and properties.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stategraph/core/rank.hpp"
+#include "stategraph/rules/grid_rule.hpp"
+
+namespace stategraph {
+
+template <class Derived>
+class NumberGridRule : public GridRule, public MoveNeighbours<Derived> {
+ public:
+  explicit NumberGridRule(Grid g) : GridRule(g) { check_perm_size(n_); }
+
+  std::uint64_t size() const { return kFactorial[static_cast<std::size_t>(n_)]; }
+  std::uint64_t rank(State s) const { return perm_rank(s, n_); }
+  State unrank(std::uint64_t r) const { return perm_unrank(r, n_); }
+  // unrank for ascending scans (see PermCursor); one per thread.
+  struct Unranker {
+    PermCursor cursor;
+    State operator()(std::uint64_t r) { return cursor.unrank(r); }
+  };
+  Unranker unranker() const { return Unranker{PermCursor(n_)}; }
+  bool in_space(State) const { return true; }
+  std::vector<State> goals() const { return {identity_state(n_)}; }
+
+  std::string format(State s) const {
+    std::vector<std::string> labels;
+    for (int i = 0; i < n_; ++i) labels.push_back(std::to_string(get_cell(s, i) + 1));
+    return join_cells(labels, true);
+  }
+  State parse(std::string_view text) const { return pack_permutation(parse_numbers(text, n_, -1), n_); }
+  JudgeFormat judge_format() const { return JudgeFormat::kNumberGrids; }
+  bool from_numbers(const int* v, State& s, int& bad, std::string& error) const {
+    return permutation_from_numbers(v, n_, s, bad, error);
+  }
+};
+
+}  // namespace stategraph
