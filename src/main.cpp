@@ -11,6 +11,9 @@ int main(int argc, char** argv) {
   CLI::App app{
       "stategraph: full state-graph analysis of small permutation puzzles on grids\n"
       "(sliding, rotate, primeswap, cardswap) by breadth-first search over ranked states."};
+  stategraph::cli::record_invocation(argc, argv);
+  app.set_version_flag("--version", stategraph::cli::version_text("stategraph"),
+                       "Print the version and the git revision of this build, then exit");
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Print help for every subcommand");
   const std::vector<stategraph::cli::Command> commands = {

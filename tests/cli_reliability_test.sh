@@ -25,11 +25,12 @@ expect() {
 has() { grep -q -- "$1" "$tmp/err" && ok || bad "'$1' not in: $(cat "$tmp/err")"; }
 no_csv() { [ -z "$(ls "$1" 2>/dev/null)" ] && ok || bad "$1 should hold nothing: $(ls "$1")"; }
 # The CSVs of a folder without the run's own columns: seconds, variant, threads, peak_bytes
-# (summary), seconds and direction (levels), diameter_seconds.
+# (summary), seconds and direction (levels), diameter_seconds; without run.csv (dates, times).
 strip_run() {
   local d=$1
   for f in "$d"/*.csv; do
     case $(basename "$f") in
+      run.csv) ;;
       summary.csv) awk -F, -v OFS=, '{ $8 = $9 = $10 = $11 = $21 = ""; print }' "$f" ;;
       levels.csv) cut -d, -f1,2 "$f" ;;
       *) cat "$f" ;;
@@ -39,6 +40,8 @@ strip_run() {
 
 # --- hostile CLI numbers and sizes: exit 2, one line, nothing written ---
 a=(analyze --quiet --no-graph)
+expect 2 "threads above the bound" -- "$bin" "${a[@]}" --rule sliding --threads 257 --out "$tmp/n0"
+[ -e "$tmp/n0" ] && bad "n0: output written for bad input" || ok
 expect 2 "negative threads" -- "$bin" "${a[@]}" --rule sliding --threads -1 --out "$tmp/n1"
 expect 2 "threads beyond int" -- "$bin" "${a[@]}" --rule sliding --threads 99999999999 --out "$tmp/n2"
 expect 2 "rows beyond int" -- "$bin" "${a[@]}" --rule sliding --rows 99999999999 --cols 2 --out "$tmp/n3"
@@ -87,6 +90,19 @@ rc=$?
 [ $(($(date +%s) - start)) -le 10 ] && ok || bad "external SIGINT took more than 10 s to stop the search"
 has "interrupted by SIGINT"
 no_csv "$tmp/int3"
+
+# compare: a real SIGINT from outside stops it between two runs: one line, exit 130, no folder.
+"$bin" compare --quiet --no-plot --rule sliding --rows 2 --cols 5 --variants hybrid,serial --threads 1 --repeat 500 --out "$tmp/cint" >/dev/null 2>"$tmp/err" &
+pid=$!
+sleep 2
+kill -INT "$pid"
+start=$(date +%s)
+wait "$pid"
+rc=$?
+[ "$rc" = 130 ] && ok || bad "compare, external SIGINT: exit $rc ($(cat "$tmp/err"))"
+[ $(($(date +%s) - start)) -le 10 ] && ok || bad "compare took more than 10 s to stop"
+[ "$(wc -l <"$tmp/err")" = 1 ] && has "compare interrupted by SIGINT after [0-9]* of 1001 runs" || bad "compare interrupt: $(cat "$tmp/err")"
+[ -e "$tmp/cint" ] && bad "interrupted compare wrote its folder" || ok
 
 # --- --checkpoint / --resume after SIGKILL (test hook: SIGKILL right after save N) ---
 ref() { # ref NAME ARGS...: an uninterrupted run into $tmp/NAME

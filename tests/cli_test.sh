@@ -2,7 +2,7 @@
 # End-to-end tests of the stategraph binary: exit codes, files written, samples.
 # Usage: cli_test.sh path/to/stategraph
 set -u
-bin=$1
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -39,6 +39,9 @@ for d in sliding-3x3 rotate-3x3 primeswap-3x3 cardswap-2x3; do
   [ -s "$tmp/all/$d/distribution.csv" ] && [ -s "$tmp/all/$d/summary.csv" ] && ok || bad "--all wrote $d"
 done
 [ "$(sed -n 2p "$tmp/all/cardswap-2x3/summary.csv" | cut -d, -f13)" = "17" ] && ok || bad "seed cardswap at distance 17"
+for d in sliding-3x3 rotate-3x3 primeswap-3x3 cardswap-2x3; do
+  [ "$(sed -n 2p "$tmp/all/$d/run.csv" | cut -d, -f4,6)" = "analyze,${d%-*}" ] && ok || bad "--all: $d/run.csv names its rule"
+done
 
 expect 0 "verify" -- "$bin" analyze --rule primeswap --rows 2 --cols 3 --verify --out "$tmp/v" --quiet
 
@@ -279,7 +282,8 @@ expect 2 "compare: threads not a number" -- "$bin" compare --rule rotate --threa
 expect 2 "compare: auto" -- "$bin" compare --rule rotate --variants auto --out "$tmp/cb8"
 expect 2 "compare: variant does not fit" -- "$bin" compare --rule rotate --variants hybrid --max-memory 1K --out "$tmp/cb9"
 for i in 1 2 3 4 5 6 7 8 9; do [ -e "$tmp/cb$i" ] && bad "cb$i: output written for bad input" || ok; done
-expect 1 "compare: unwritable output" -- "$bin" compare --rule rotate --rows 2 --cols 2 --variants serial --threads 1 --repeat 1 --out /proc/forbidden --quiet
+# An unusable --out is a usage error found before any run (exit 2, nothing created).
+expect 2 "compare: unwritable output" -- "$bin" compare --rule rotate --rows 2 --cols 2 --variants serial --threads 1 --repeat 1 --out /proc/forbidden --quiet
 # `plot` redraws from the CSVs alone (folders written with --no-plot above).
 if [ "$have_gnuplot" = 1 ]; then
   expect 0 "plot from CSVs" -- "$bin" plot "$tmp/p2" "$tmp/p6"
@@ -290,6 +294,104 @@ mkdir -p "$tmp/empty"
 expect 2 "plot: folder without results" -- "$bin" plot "$tmp/empty"
 expect 2 "plot: no folder" -- "$bin" plot
 # --- end compare ---
+
+# --- shared options, --version, run folders ---
+# --version: the CMake project version and a git revision (40 hex digits, maybe -dirty) or "unknown".
+want_version=$(sed -n 's/^project(stategraph VERSION \([0-9.]*\).*/\1/p' "$(dirname "$0")/../CMakeLists.txt")
+expect 0 "--version" -- "$bin" --version
+grep -Eq "^stategraph $want_version \(git ([0-9a-f]{40}(-dirty)?|unknown)\)$" "$tmp/out" && ok || bad "--version: '$(cat "$tmp/out")'"
+# One --threads bound for every command, stated in each --help; above it exit 2.
+for c in analyze solve compare "table build"; do
+  "$bin" $c --help | grep -q 'at most 256\|1 to 256' && ok || bad "$c --help states the --threads bound"
+done
+expect 2 "analyze --threads 257" -- "$bin" analyze --rule rotate --rows 2 --cols 2 --threads 257 --out "$tmp/t1"
+expect 0 "analyze --threads 256" -- "$bin" analyze --rule rotate --rows 2 --cols 2 --threads 256 --no-plot --out "$tmp/t2" --quiet
+expect 2 "analyze --threads 99999" -- "$bin" analyze --rule rotate --rows 2 --cols 2 --threads 99999 --out "$tmp/t3"
+expect 2 "solve --threads 257" -- "$bin" solve --rule rotate --threads 257 --state 123456789
+expect 2 "table build --threads 257" -- "$bin" table build --rule rotate --threads 257 --out "$tmp/t4.sgdt"
+expect 2 "compare --threads 257" -- "$bin" compare --rule rotate --threads 1,257 --out "$tmp/t5"
+for i in 1 3 4 5; do [ -e "$tmp/t$i" ] || [ -e "$tmp/t$i.sgdt" ] && bad "t$i: output written for bad input" || ok; done
+# A folder where an input file is expected: one line, exit 2.
+mkdir -p "$tmp/adir"
+expect 2 "solve --input DIR" -- "$bin" solve --rule rotate --input "$tmp/adir"
+grep -q 'is a folder' "$tmp/err" && ok || bad "--input DIR message: $(cat "$tmp/err")"
+expect 2 "solve --table DIR" -- "$bin" solve --table "$tmp/adir" --state 123456789
+expect 2 "analyze --rule file:DIR" -- "$bin" analyze --rule "file:$tmp/adir" --out "$tmp/t6"
+expect 2 "table build --out DIR" -- "$bin" table build --rule rotate --rows 2 --cols 2 --out "$tmp/adir"
+# compare --out under a regular file: refused before any run (the runs would take 30 s).
+touch "$tmp/regular"
+start=$(date +%s)
+expect 2 "compare --out under a regular file" -- "$bin" compare --rule sliding --rows 3 --cols 3 --variants reference,serial --threads 1 --repeat 20 --out "$tmp/regular/sub"
+[ $(($(date +%s) - start)) -le 3 ] && ok || bad "compare --out was checked only after the runs"
+# compare --directions / --metric as analyze has them: same space, same per-depth counts.
+expect 0 "compare --directions both" -- "$bin" compare --rule rotate --directions both --variants hybrid --threads 1 --repeat 1 --no-plot --out "$tmp/cd" --quiet
+[ "$(awk -F, '$4 == "hybrid" { print $7 "," $8 }' "$tmp/cd/compare_levels.csv" | cut -d, -f1 | sort -n | tail -1)" = "$(col "$tmp/d3/summary.csv" max_depth)" ] && ok || bad "compare --directions both reaches analyze's max depth"
+grep -q 'rotate-both' "$tmp/cd/compare.csv" && ok || bad "compare --directions both names rotate-both"
+expect 0 "compare --metric" -- "$bin" compare --rule "file:$defs/rotate-3x3.tws" --metric powers --rows 3 --cols 3 --variants hybrid --threads 1 --repeat 1 --no-plot --out "$tmp/cm" --quiet
+[ "$(cut -d, -f7 "$tmp/cm/compare_levels.csv" | sort -n | tail -1)" = "$(col "$tmp/d6/summary.csv" max_depth)" ] && ok || bad "compare --metric powers reaches analyze's max depth"
+expect 2 "compare --directions on sliding" -- "$bin" compare --rule sliding --directions both --out "$tmp/t7"
+[ -e "$tmp/t7" ] && bad "t7 written" || ok
+# compare interrupted (test hook STATEGRAPH_TEST_SIGNAL_AT_LINE=N:SIG, src/cli/compare.cpp: the signal
+# right after the N-th progress line; line 3 follows the 2nd run): one line, exit 130, nothing written.
+STATEGRAPH_TEST_SIGNAL_AT_LINE=3:2 expect 130 "compare interrupted" -- "$bin" compare --rule rotate --rows 2 --cols 3 --variants hybrid,serial --threads 1 --repeat 2 --quiet --out "$tmp/ci"
+grep -q 'compare interrupted by SIGINT after 2 of 5 runs.*nothing written' "$tmp/err" && ok || bad "compare interrupt line: $(cat "$tmp/err")"
+[ -e "$tmp/ci" ] && bad "interrupted compare wrote its folder" || ok
+# Log numbers: no exponent, singular and plural right; the stdout line carries the graph results.
+expect 0 "analyze log" -- "$bin" analyze --rule sliding --rows 2 --cols 3 --no-plot --out "$tmp/lg"
+grep -Eq '[0-9]e[-+][0-9]' "$tmp/err" && bad "log has a number with an exponent: $(grep -E '[0-9]e[-+][0-9]' "$tmp/err" | head -2)" || ok
+grep -q '(1 antipode)' "$tmp/out" && ok || bad "1 antipode (singular): $(cat "$tmp/out")"
+grep -q '1 component,' "$tmp/err" && ok || bad "log: 1 component (singular)"
+expect 0 "analyze --quiet summary" -- "$bin" analyze --rule primeswap --rows 2 --cols 3 --no-plot --quiet --out "$tmp/lq"
+s=$tmp/lq/summary.csv
+counted() { [ "$1" = 1 ] && echo "1 $2" || echo "$1 $2s"; }  # counted N NOUN: "1 antipode", "2 antipodes"
+grep -q "graph: $(counted "$(col "$s" components)" component), largest $(col "$s" largest_component), diameter $(col "$s" diameter), [0-9.]* s -> " "$tmp/out" && ok || bad "--quiet stdout has the graph results: $(cat "$tmp/out")"
+grep -q "($(counted "$(col "$s" antipodes)" antipode))" "$tmp/out" && ok || bad "antipodes counted: $(cat "$tmp/out")"
+expect 0 "analyze --no-graph summary" -- "$bin" analyze --rule primeswap --rows 2 --cols 3 --no-graph --no-plot --quiet --out "$tmp/lq2"
+grep -q 'graph:' "$tmp/out" && bad "--no-graph stdout mentions the graph" || ok
+# --plot-log everywhere, plot's --log kept as an alias.
+if [ "$have_gnuplot" = 1 ]; then
+  for flag in --plot-log --log; do
+    expect 0 "plot $flag" -- "$bin" plot $flag "$tmp/p2"
+    grep -q 'set logscale y' "$tmp/p2/distribution.gp" && ok || bad "plot $flag draws a log axis"
+  done
+  grep -q 'distribution.png' "$tmp/p2/run.csv" && ok || bad "plot adds its images to run.csv's files"
+fi
+# run.csv: one row, the command line, rule, grid, variant, threads, the files of the run.
+r=$tmp/s23/run.csv
+[ "$(wc -l <"$r")" = 2 ] && ok || bad "run.csv has one row"
+for c in schema_version version revision command command_line rule rows cols start variant threads date host cpu_model cores memory_bytes wall_seconds cpu_seconds peak_rss_bytes files; do
+  head -1 "$r" | tr ',' '\n' | grep -qx "$c" && ok || bad "run.csv has column $c"
+done
+[ "$(col "$r" command),$(col "$r" rule),$(col "$r" rows),$(col "$r" cols),$(col "$r" version)" = "analyze,sliding,2,3,$want_version" ] && ok || bad "run.csv row: $(sed -n 2p "$r")"
+grep -q -- '--out' "$r" && ok || bad "run.csv holds the command line"
+[ "$(sed -n 2p "$r" | awk -F, '{ print $NF }' | tr ';' '\n' | sort)" = "$(ls "$tmp/s23" | grep -vx run.csv | sort)" ] && ok || bad "run.csv lists exactly the run's files"
+[ "$(col "$tmp/cmp/run.csv" command)" = compare ] && [ -s "$tmp/cmp/meta.csv" ] && ok || bad "compare writes run.csv (and meta.csv)"
+# One run per folder: a --no-graph --no-plot run after a full one leaves no stale file; a foreign file stays.
+f=$tmp/rf
+"$bin" analyze --rule sliding --rows 2 --cols 4 --out "$f" --quiet >/dev/null 2>&1 || bad "full run into rf"
+echo mine >"$f/README.md"
+full=$(ls "$f" | sort | tr '\n' ' ')
+expect 0 "re-run --no-graph --no-plot" -- "$bin" analyze --rule sliding --rows 2 --cols 4 --no-graph --no-plot --out "$f" --quiet
+small=$(ls "$f" | sort | tr '\n' ' ')
+[ "$small" = "README.md distribution.csv levels.csv run.csv summary.csv " ] && ok || bad "stale files left: $small"
+[ "$(cat "$f/README.md")" = mine ] && ok || bad "foreign README.md lost"
+[ -z "$(ls -A "$tmp" | grep '^\.rf\.run-')" ] && ok || bad "staging folder left beside rf"
+# A crash at each step of the commit (test hook) leaves the old complete set or the new one.
+for step in 1 2 3; do
+  STATEGRAPH_TEST_CRASH_AT=$step "$bin" analyze --rule sliding --rows 2 --cols 4 --out "$f" --quiet >/dev/null 2>&1
+  now=$(ls "$f" | sort | tr '\n' ' ')
+  [ "$now" = "$small" ] || [ "$now" = "$full" ] && ok || bad "crash at step $step left a mix: $now"
+  [ "$(cat "$f/README.md")" = mine ] && ok || bad "crash at step $step lost README.md"
+  "$bin" analyze --rule sliding --rows 2 --cols 4 --no-graph --no-plot --out "$f" --quiet >/dev/null 2>&1  # back to the small set
+done
+expect 0 "after the crashes" -- "$bin" analyze --rule sliding --rows 2 --cols 4 --out "$f" --quiet
+[ "$(ls "$f" | sort | tr '\n' ' ')" = "$full" ] && ok || bad "full set after the crashes: $(ls "$f")"
+[ -z "$(ls -A "$tmp" | grep '^\.rf\.run-')" ] && ok || bad "a crashed run's staging folder was not cleaned up"
+# A cardswap --start is part of the default folder name; --all keeps cardswap-2x3.
+(cd "$tmp" && "$bin" analyze --rule cardswap --start 'A B/***' --no-graph --no-plot --quiet >/dev/null 2>&1) || bad "cardswap default folder run"
+[ -s "$tmp/results/cardswap-2x3-start-A_B-xxx/summary.csv" ] && ok || bad "cardswap start folder: $(ls "$tmp/results")"
+[ "$(col "$tmp/results/cardswap-2x3-start-A_B-xxx/run.csv" start)" = "A_B/***" ] && ok || bad "run.csv start column"
+# --- end shared options ---
 
 echo "cli_test: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -134,6 +134,23 @@ unset STATEGRAPH_MPI_FAIL_RANK
 export STATEGRAPH_MPI_BAD_INPUT_RANK=1
 failed 2 "bad input on one process" "stategraph-mpi: error: simulated bad input on process 1" -- --rule sliding
 unset STATEGRAPH_MPI_BAD_INPUT_RANK
+# The options every command shares: the --threads bound, --directions.
+failed 2 "threads above the bound" "--threads must be 0 (all cores) or 1 to 256" -- --rule sliding --threads 257
+single rotate-both --rule rotate --directions both --rows 2 --cols 3
+same rotate-both 2 --rule rotate --directions both --rows 2 --cols 3
+
+# --version: the same version as stategraph's, and a git revision (the two may be built at different commits).
+"$mpibin" --version >"$tmp/v.out" 2>&1 && [ "$(cut -d' ' -f2 "$tmp/v.out")" = "$("$bin" --version | cut -d' ' -f2)" ] &&
+  grep -Eq '^stategraph-mpi [0-9.]+ \(git ([0-9a-f]{40}(-dirty)?|unknown)\)$' "$tmp/v.out" && ok ||
+  bad "stategraph-mpi --version: $(cat "$tmp/v.out")"
+# One run per folder with run.csv: a stale file of another command's run goes, a foreign file stays.
+f=$tmp/mpi-run
+"$bin" analyze --rule sliding --rows 2 --cols 3 --quiet --no-plot --out "$f" >/dev/null 2>&1 || bad "analyze into $f"
+echo mine >"$f/notes.txt"
+mpi 2 --rule sliding --rows 2 --cols 3 --threads 1 --quiet --out "$f" >/dev/null 2>"$tmp/run.err" || bad "mpi into $f: $(cat "$tmp/run.err")"
+[ "$(ls "$f" | sort | tr '\n' ' ')" = "distribution.csv levels.csv mpi_levels.csv notes.txt run.csv summary.csv " ] && ok ||
+  bad "mpi run folder: $(ls "$f")"
+[ "$(sed -n 2p "$f/run.csv" | cut -d, -f4,6-8)" = "mpi,sliding,2,3" ] && ok || bad "mpi run.csv row: $(sed -n 2p "$f/run.csv")"
 
 echo "mpi_test: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -45,6 +45,7 @@ class RunFolderTest : public ::testing::Test {
     r.rule = "rotate";
     r.rows = 2;
     r.cols = 3;
+    r.notes = "a note, with a comma";
     return r;
   }
   fs::path root_;
@@ -66,6 +67,9 @@ TEST_F(RunFolderTest, FirstRunWritesItsFilesAndAManifest) {
   EXPECT_EQ(csv.rows[0][csv.column("schema_version", "")], std::to_string(kRunSchemaVersion));
   EXPECT_EQ(csv.rows[0][csv.column("rule", "")], "rotate");
   EXPECT_FALSE(csv.rows[0][csv.column("cores", "")].empty());
+  EXPECT_FALSE(csv.rows[0][csv.column("kernel", "")].empty());
+  EXPECT_EQ(csv.rows[0][csv.column("notes", "")], "a note, with a comma");  // quoted and read back
+  EXPECT_EQ(csv.header.back(), "files");
 }
 
 TEST_F(RunFolderTest, ANewRunReplacesOnlyWhatStategraphWrote) {

@@ -9,12 +9,13 @@
 #include <map>
 
 #include "stategraph/bfs/memory.hpp"
+#include "stategraph/io/log_text.hpp"
 
 namespace stategraph {
 namespace {
 
 std::string label_of(const VariantInfo& v, int threads) {
-  return std::string(v.name) + ", " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+  return std::string(v.name) + ", " + count_text(static_cast<std::uint64_t>(threads), "thread");
 }
 
 BfsResult timed_run(const AnyRule& rule, const VariantInfo& v, int threads, const BfsOptions& options) {
@@ -38,12 +39,6 @@ std::uint64_t count_examined_moves(const AnyRule& rule, const BfsResult& result)
             std::plus<>());
       },
       rule);
-}
-
-std::string fmt_fixed(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
 }
 
 }  // namespace
@@ -101,9 +96,9 @@ CompareReport run_compare(const AnyRule& rule, const CompareOptions& options) {
   if (variants.empty()) throw InputError("no variant left to compare (" + report.notes.front() + ")");
   for (const auto* v : variants) report.variants.emplace_back(v->name);
   if (options.log) {
-    options.log(space + ": " + std::to_string(report.space_size) + " ranks, " + std::to_string(variants.size()) +
-                " variant(s) x " + std::to_string(report.threads.size()) + " thread count(s) x " +
-                std::to_string(options.repeat) + " repeat(s), after one warm-up run");
+    options.log(space + ": " + std::to_string(report.space_size) + " ranks, " + count_text(variants.size(), "variant") +
+                " x " + count_text(report.threads.size(), "thread count") + " x " +
+                count_text(static_cast<std::uint64_t>(options.repeat), "repeat") + ", after one warm-up run");
     for (const auto& note : report.notes) options.log(note);
   }
 
@@ -150,7 +145,7 @@ CompareReport run_compare(const AnyRule& rule, const CompareOptions& options) {
                                 " vs warm-up " + label_of(*warm, most) + ": " + problem);
         if (options.log)
           options.log("[" + std::to_string(index) + "/" + std::to_string(total_runs) + "] " + label_of(v, t) +
-                      ", repeat " + std::to_string(rep) + ": " + fmt_fixed(r.seconds) + " s");
+                      ", repeat " + std::to_string(rep) + ": " + seconds_text(r.seconds));
         r.depth.clear();
         report.runs.push_back({std::string(v.name), t, rep, std::move(r)});
       }

@@ -21,7 +21,9 @@
 #include "stategraph/bfs/bfs.hpp"
 #include "stategraph/io/io.hpp"
 #include "stategraph/bfs/memory.hpp"
+#include "stategraph/io/log_text.hpp"
 #include "stategraph/io/plot.hpp"
+#include "stategraph/io/run_folder.hpp"
 #include "stategraph/rules/rule.hpp"
 #include "stategraph/io/tables.hpp"
 
@@ -29,13 +31,10 @@ namespace stategraph::cli {
 namespace {
 
 struct AnalyzeOptions {
-  std::string rule;
-  int rows = 0, cols = 0;
+  RuleCliOptions rule;  // options.hpp: --rule, --rows, --cols, --start, --directions, --metric
   std::string variant = "auto";
   std::string max_memory;
   std::string out;
-  std::string start;
-  std::string directions, metric;  // rotate --directions; file:PATH --metric
   bool all = false;
   int threads = 0;
   bool quiet = false;
@@ -45,10 +44,6 @@ struct AnalyzeOptions {
   GraphCliOptions graph;  // analyze_graph.hpp
   CheckpointCliOptions checkpoint;  // checkpoint_cli.hpp
 };
-
-std::string default_folder(const AnyRule& rule) {
-  return std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
-}
 
 // Prints a progress line for a level that runs longer than a few seconds: share of
 // the level's scan done, ranks scanned per second (every level scans the whole rank
@@ -99,29 +94,19 @@ int run_analyze(const AnalyzeOptions& o) {
   // Build and check everything before any work, so a bad input writes nothing.
   std::vector<AnyRule> rules;
   if (o.all) {
-    if (!o.rule.empty() || o.rows || o.cols || !o.start.empty() || !o.directions.empty() || !o.metric.empty())
+    if (any_rule_option(o.rule))
       throw InputError("--all analyses the four seed rules at seed size; drop --rule/--rows/--cols/--start/--directions/--metric");
     for (const auto& info : rule_table())
       if (info.seed) rules.push_back(make_rule(info.name));
   } else {
-    if (o.rule.empty()) throw InputError("analyze needs --rule NAME or --all (see 'stategraph rules')");
-    if ((o.rows == 0) != (o.cols == 0)) throw InputError("give both --rows and --cols, or neither");
-    RuleOptions ro;
-    if (!o.start.empty()) ro.start = o.start;
-    if (!o.directions.empty()) ro.directions = o.directions;
-    if (!o.metric.empty()) ro.metric = o.metric;
-    rules.push_back(make_rule(o.rule, o.rows, o.cols, ro));
+    rules.push_back(build_rule(o.rule, "analyze needs --rule NAME or --all (see 'stategraph rules')"));
   }
   CheckpointSession checkpoint(o.checkpoint, o.all);  // reads and checks --resume before any work
   const std::string variant_name = checkpoint.variant_for(o.variant);
   if (variant_name != "auto") find_variant(variant_name);  // unknown names fail before any work
-  std::uint64_t limit = available_memory();
-  std::string limit_source = "available memory (MemAvailable)";
-  if (!o.max_memory.empty()) {
-    const std::uint64_t cap = parse_bytes(o.max_memory);
-    if (limit == 0 || cap < limit) limit = cap, limit_source = "--max-memory limit";
-  }
-  if (limit == 0) limit = ~std::uint64_t{0}, limit_source = "unknown memory";
+  const MemoryLimit memory = resolve_memory_limit(o.max_memory);
+  const std::uint64_t limit = memory.bytes;
+  const std::string& limit_source = memory.source;
   const int threads = effective_threads(o.threads);
   // Plots need gnuplot; without it the analysis runs and says once that plots were skipped.
   const bool plot = !o.no_plot && gnuplot_available();
@@ -132,10 +117,11 @@ int run_analyze(const AnalyzeOptions& o) {
   const int hook_depth = test_signal_depth(hook_signal);
 
   for (const AnyRule& rule : rules) {
-    const std::string label = default_folder(rule);
+    const std::string label = std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
+    const std::string folder = run_label(rule, o.rule.start);  // a --start is part of the folder name
     std::filesystem::path dir;
-    if (o.out.empty()) dir = std::filesystem::path("results") / label;
-    else dir = o.all ? std::filesystem::path(o.out) / label : std::filesystem::path(o.out);
+    if (o.out.empty()) dir = std::filesystem::path("results") / folder;
+    else dir = o.all ? std::filesystem::path(o.out) / folder : std::filesystem::path(o.out);
 
     check_output_folder(dir);  // before the search, not after it
     BfsOptions bo;
@@ -148,14 +134,14 @@ int run_analyze(const AnalyzeOptions& o) {
     BfsProgress progress;
     std::optional<ProgressMonitor> monitor;
     if (!o.quiet) {
-      std::cerr << label << ": " << rule_size(rule) << " ranks, variant " << variant.name << ", " << threads
-                << " thread(s), needs " << need << " bytes (" << format_bytes(need) << " of "
-                << format_bytes(limit) << " " << limit_source << ")\n";
+      std::cerr << label << ": " << rule_size(rule) << " ranks, variant " << variant.name << ", "
+                << count_text(static_cast<std::uint64_t>(threads), "thread") << ", needs " << need << " bytes ("
+                << format_bytes(need) << " of " << format_bytes(limit) << " " << limit_source << ")\n";
       bo.progress = &progress;
       monitor.emplace(progress, rule_size(rule));
       bo.on_level = [](const LevelStat& l, std::uint64_t total) {
-        std::cerr << "  depth " << l.depth << ": " << l.states << " new, " << total << " total, " << l.seconds
-                  << " s, " << direction_name(l.direction) << "\n";
+        std::cerr << "  depth " << l.depth << ": " << l.states << " new, " << total << " total, "
+                  << seconds_text(l.seconds) << ", " << direction_name(l.direction) << "\n";
       };
     }
     if (hook_depth >= 0)
@@ -185,46 +171,52 @@ int run_analyze(const AnalyzeOptions& o) {
     Summary summary = summarize(rule, result, std::string(variant.name), threads);
     const GraphOutputs graph = run_graph(rule, result, summary, o.graph, o.quiet);
     if (signals.signal()) return interrupted(signals.signal(), "after the BFS");
-    FileSet files(dir);
-    files.stage("distribution.csv", distribution_with_paths(result, graph.paths).str());
-    files.stage("levels.csv", levels_table(result).str());
-    files.stage("summary.csv", summary_table(summary).str());
-    for (const auto& [name, content] : graph.files) files.stage(name, content);
-    files.commit();
-    checkpoint.finished();
+    // One run per folder: every file staged, then swapped in at once with run.csv.
+    RunFolder run(dir);
+    run.write("distribution.csv", distribution_with_paths(result, graph.paths).str());
+    run.write("levels.csv", levels_table(result).str());
+    run.write("summary.csv", summary_table(summary).str());
+    for (const auto& [name, content] : graph.files) run.write(name, content);
     if (plot) {
       // A plot failure leaves the analysis standing: one warning line, exit 0.
       try {
         const std::string title = distribution_title(label, summary.reachable, summary.space_size);
-        render_plot(dir, "distribution",
+        render_plot(run.staging(), "distribution",
                     "made by: stategraph analyze (" + label + ", variant " + std::string(variant.name) + ")" +
                         (o.plot_log ? ", --plot-log" : "") + "\ndata: distribution.csv",
                     distribution_plot(title, result.layers, o.plot_log));
+        for (const char* ext : {".gp", ".svg", ".png"}) run.add(std::string("distribution") + ext);
       } catch (const std::exception& e) {
         std::cerr << "stategraph: warning: plot not written for " << label << ": " << e.what() << "\n";
       }
     }
+    RunRecord record = base_record("analyze");
+    describe_rule(record, rule);
+    record.variant = std::string(variant.name);
+    record.threads = threads;
+    run.commit(record);
+    checkpoint.finished();
     std::cout << label << ": " << summary.reachable << " of " << summary.space_size << " states reachable, max depth "
-              << summary.max_depth << " (" << summary.antipodes << " antipodes)";
+              << summary.max_depth << " (" << count_text(summary.antipodes, "antipode") << ")";
     if (summary.start_distance) std::cout << ", start at distance " << *summary.start_distance;
-    std::cout << ", " << summary.seconds << " s -> " << dir.string() << "/\n";
+    std::cout << ", " << seconds_text(summary.seconds);
+    if (summary.graph) {
+      const Summary::Graph& g = *summary.graph;
+      std::cout << "; graph: " << count_text(g.components, "component") << ", largest " << g.largest_component
+                << ", diameter " << (g.diameter < 0 ? std::string("undetermined") : std::to_string(g.diameter))
+                << ", " << seconds_text(graph.seconds);
+    }
+    std::cout << " -> " << dir.string() << "/\n";
   }
   return 0;
 }
 
 }  // namespace
 
-int effective_threads(int requested) {
-  if (requested < 0) throw InputError("--threads must be 0 (all cores) or positive");
-  return requested == 0 ? tbb::info::default_concurrency() : requested;
-}
-
 Command add_analyze(CLI::App& app) {
   auto o = std::make_shared<AnalyzeOptions>();
   auto* sub = app.add_subcommand("analyze", "Breadth-first search of a whole state space from the goal; writes CSVs");
-  sub->add_option("--rule", o->rule, "Move rule (see 'stategraph rules'), or file:PATH for a twsearch-style definition");
-  sub->add_option("--rows", o->rows, "Grid rows (default: the rule's seed size)");
-  sub->add_option("--cols", o->cols, "Grid columns (default: the rule's seed size)");
+  add_rule_options(sub, o->rule, kAllRuleFlags);
   const std::vector<const VariantInfo*> order = auto_variants();
   std::string variants = "auto (fastest that fits: ";
   for (std::size_t i = 0; i < order.size(); ++i)
@@ -235,11 +227,11 @@ Command add_analyze(CLI::App& app) {
   sub->add_option("--max-memory", o->max_memory,
                   "Refuse to run (exit 2) when the variant needs more bytes than this (K/M/G suffixes); "
                   "default: MemAvailable");
-  sub->add_option("--out", o->out, "Output folder (default results/<rule>-<rows>x<cols>/; with --all, the parent)");
-  sub->add_option("--start", o->start, "cardswap start position, rows split by '/', e.g. '* A/**B'");
-  add_rule_variant_options(sub, o->directions, o->metric);
+  sub->add_option("--out", o->out,
+                  "Output folder (default results/<rule>-<rows>x<cols>/, with a --start results/<rule>-<rows>x<cols>"
+                  "-start-<board>/; with --all, the parent)");
   sub->add_flag("--all", o->all, "Analyse the four seed rules at seed size (3x3, cardswap 2x3)");
-  sub->add_option("--threads", o->threads, "Worker threads (0 = all cores)")->capture_default_str();
+  add_threads_option(sub, o->threads);
   sub->add_flag("--quiet", o->quiet, "No per-level log on stderr");
   sub->add_flag("--verify", o->verify, "Check the depth table against every move (slow on big spaces)");
   sub->add_flag("--no-plot", o->no_plot, "Do not draw distribution.svg/.png (gnuplot)");

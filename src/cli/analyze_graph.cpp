@@ -3,6 +3,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "stategraph/io/log_text.hpp"
 #include "stategraph/io/tables.hpp"
 
 namespace stategraph::cli {
@@ -56,12 +57,13 @@ GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& su
   out.files.emplace_back("components.csv", components_table(rule, report, o.max_components).str());
   out.files.emplace_back("component_sizes.csv", component_sizes_table(report).str());
   out.files.emplace_back("antipodes.csv", antipodes_table(rule, ranks).str());
+  out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   if (!quiet) {
-    std::cerr << "  graph: " << g.components << " component(s), largest " << g.largest_component << ", diameter "
-              << (g.diameter < 0 ? std::string("undetermined") : std::to_string(g.diameter)) << " ("
-              << g.diameter_method << ", " << g.diameter_bfs_runs << " extra BFS runs, " << g.diameter_seconds
-              << " s), components in " << report.components_seconds << " s, all graph analyses "
-              << std::chrono::duration<double>(Clock::now() - t0).count() << " s\n";
+    std::cerr << "  graph: " << count_text(g.components, "component") << ", largest " << g.largest_component
+              << ", diameter " << (g.diameter < 0 ? std::string("undetermined") : std::to_string(g.diameter)) << " ("
+              << g.diameter_method << ", " << count_text(g.diameter_bfs_runs, "extra BFS run") << ", "
+              << seconds_text(g.diameter_seconds) << "), components in " << seconds_text(report.components_seconds)
+              << ", all graph analyses " << seconds_text(out.seconds) << "\n";
   }
   return out;
 }

@@ -29,6 +29,7 @@ inline bool graph_wants_depths(const GraphCliOptions& o) { return !o.skip; }
 struct GraphOutputs {
   std::vector<PathCount> paths;                              // empty: not computed
   std::vector<std::pair<std::string, std::string>> files;   // name, content
+  double seconds = 0;                                        // all graph analyses
 };
 
 // Runs after the BFS from the goals; fills summary.graph. Nothing when o.skip.

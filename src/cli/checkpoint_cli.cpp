@@ -22,17 +22,6 @@ void add_checkpoint_options(CLI::App* sub, CheckpointCliOptions& o) {
       ->capture_default_str();
 }
 
-void check_output_folder(const std::filesystem::path& dir) {
-  std::filesystem::path p = std::filesystem::absolute(dir);
-  std::error_code ec;
-  while (!std::filesystem::exists(p, ec) && p.has_parent_path() && p.parent_path() != p) p = p.parent_path();
-  if (!std::filesystem::is_directory(p, ec))
-    throw std::runtime_error("cannot create folder " + dir.string() + ": " + p.string() + ": " +
-                             std::strerror(ENOTDIR));
-  if (::access(p.c_str(), W_OK | X_OK) != 0)
-    throw std::runtime_error("cannot create folder " + dir.string() + ": " + p.string() + ": " + std::strerror(errno));
-}
-
 CheckpointSession::CheckpointSession(const CheckpointCliOptions& o, bool all) : interval_(o.interval) {
   if (o.checkpoint.empty() && o.resume.empty()) return;
   if (all) throw InputError("--checkpoint/--resume work with one --rule, not with --all");

@@ -19,10 +19,6 @@ struct CheckpointCliOptions {
 
 void add_checkpoint_options(CLI::App* sub, CheckpointCliOptions& o);
 
-// Fails early (std::runtime_error, exit 1) when `dir` cannot become a writable folder:
-// its nearest existing ancestor is not a folder or not writable. Creates nothing.
-void check_output_folder(const std::filesystem::path& dir);
-
 class CheckpointSession {
  public:
   // Checks the flags (not with --all; interval >= 0) and reads the --resume checkpoint;

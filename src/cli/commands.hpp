@@ -7,6 +7,8 @@
 #include <functional>
 #include <string>
 
+#include "options.hpp"
+
 namespace stategraph::cli {
 
 struct Command {
@@ -21,15 +23,8 @@ Command add_table(CLI::App& app);  // solve.cpp: table build
 Command add_compare(CLI::App& app);  // compare.cpp
 Command add_plot(CLI::App& app);     // plot.cpp
 
-// --directions (rotate: cw or both) and --metric (file:PATH: given, inverses, powers),
-// shared by analyze, solve and table build (rules.cpp).
-void add_rule_variant_options(CLI::App* sub, std::string& directions, std::string& metric);
-
 // Flushes standard output and turns a write error (a full disk, /dev/full, a closed
 // pipe) into std::runtime_error naming it; returns `code` otherwise (signals.cpp).
 int checked_stdout(int code);
-
-// Parses a thread count (0 = all cores) into a oneTBB global_control for the run.
-int effective_threads(int requested);
 
 }  // namespace stategraph::cli

@@ -1,15 +1,18 @@
-// `stategraph compare` (issue 6): every variant x thread count on one space, in one
-// process, interleaved after a warm-up run; checks that every run found the same
-// per-depth counts (a mismatch exits 1) and writes compare.csv, compare_levels.csv,
-// compare_summary.csv, meta.csv and (with gnuplot) the plots compare_seconds.* and
-// compare_levels.*; a summary table goes to stdout.
+// `stategraph compare`: every variant x thread count on one space, in one process,
+// interleaved after a warm-up run; checks that every run found the same per-depth counts
+// (a mismatch exits 1) and writes compare.csv, compare_levels.csv, compare_summary.csv,
+// meta.csv, run.csv and (with gnuplot) the plots compare_seconds.* and compare_levels.*,
+// as one run (RunFolder); a summary table goes to stdout. SIGINT/SIGTERM: one line, 128 + signal.
 #include <sys/utsname.h>
 #include <tbb/info.h>
 #include <tbb/version.h>
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
+#include <optional>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -22,10 +25,13 @@
 
 #include "build_info.hpp"
 #include "commands.hpp"
+#include "signals.hpp"
 #include "stategraph/analysis/compare.hpp"
 #include "stategraph/io/io.hpp"
 #include "stategraph/bfs/memory.hpp"
+#include "stategraph/io/log_text.hpp"
 #include "stategraph/io/plot.hpp"
+#include "stategraph/io/run_folder.hpp"
 #include "stategraph/rules/rule.hpp"
 #include "stategraph/io/tables.hpp"
 
@@ -40,9 +46,7 @@ namespace stategraph::cli {
 namespace {
 
 struct CompareCliOptions {
-  std::string rule;
-  int rows = 0, cols = 0;
-  std::string start;
+  RuleCliOptions rule;  // options.hpp
   std::vector<std::string> variants = variant_names_by_kind();
   std::vector<int> threads;  // default: 1 and all cores
   int repeat = 5;
@@ -76,35 +80,20 @@ std::uint64_t meminfo_bytes(const std::string& key) {
   return v.empty() ? 0 : std::stoull(v) * 1024;  // "12345 kB"
 }
 
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string a, b, c;
-  in >> a >> b >> c;
-  return a.empty() ? "" : a + " " + b + " " + c;
-}
-
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 std::string fmt(double v, const char* f = "%.4g") {
   char buf[48];
   std::snprintf(buf, sizeof buf, f, v);
   return buf;
 }
 
+// Thrown from the progress callback when a signal arrived: compare stops between runs.
+struct CompareInterrupted {
+  int signal;
+};
+
 int run_compare_command(const CompareCliOptions& o) {
   // Everything checked before any run, so bad input writes nothing.
-  if (o.rule.empty()) throw InputError("compare needs --rule NAME (see 'stategraph rules')");
-  if ((o.rows == 0) != (o.cols == 0)) throw InputError("give both --rows and --cols, or neither");
-  RuleOptions ro;
-  if (!o.start.empty()) ro.start = o.start;
-  const AnyRule rule = make_rule(o.rule, o.rows, o.cols, ro);
+  const AnyRule rule = build_rule(o.rule, "compare needs --rule NAME (see 'stategraph rules')");
   if (o.repeat < 1) throw InputError("--repeat must be at least 1");
   CompareOptions co;
   std::set<std::string> seen;
@@ -122,38 +111,66 @@ int run_compare_command(const CompareCliOptions& o) {
   }
   std::set<int> seen_threads;
   for (int t : threads) {
-    if (t < 1) throw InputError("--threads takes positive thread counts, got " + std::to_string(t));
-    if (t > cores)
-      throw InputError("--threads " + std::to_string(t) + " is more than the " + std::to_string(cores) +
-                       " cores oneTBB can use here");
+    check_thread_count(t);
     if (!seen_threads.insert(t).second) throw InputError("thread count " + std::to_string(t) + " listed twice");
   }
+  for (int t : threads)
+    if (t > cores && !o.quiet)
+      std::cerr << "stategraph: warning: --threads " << t << " is more than the " << cores
+                << " cores oneTBB can use here; those runs share cores\n";
   co.threads = threads;
   co.repeat = o.repeat;
-  std::uint64_t limit = available_memory();
-  co.limit_source = "available memory (MemAvailable)";
-  if (!o.max_memory.empty()) {
-    const std::uint64_t cap = parse_bytes(o.max_memory);
-    if (limit == 0 || cap < limit) limit = cap, co.limit_source = "--max-memory limit";
-  }
-  if (limit == 0) limit = ~std::uint64_t{0}, co.limit_source = "unknown memory";
-  co.memory_limit = limit;
+  const MemoryLimit memory = resolve_memory_limit(o.max_memory);
+  co.memory_limit = memory.bytes;
+  co.limit_source = memory.source;
   const std::string label = std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
   const std::filesystem::path dir =
-      o.out.empty() ? std::filesystem::path("results") / ("compare-" + label) : std::filesystem::path(o.out);
-  if (!o.quiet) co.log = [](const std::string& line) { std::cerr << "  " << line << "\n"; };
+      o.out.empty() ? std::filesystem::path("results") / ("compare-" + run_label(rule, o.rule.start))
+                    : std::filesystem::path(o.out);
+  check_output_folder(dir, true);  // before any run: a bad --out is a usage error (exit 2)
+
+  // Progress lines; between runs the callback also stops the experiment when a signal came.
+  const StopOnSignals signals;
+  int hook_line = 0, hook_signal = 0;  // test hook: STATEGRAPH_TEST_SIGNAL_AT_LINE=N:SIG
+  if (const char* hook = std::getenv("STATEGRAPH_TEST_SIGNAL_AT_LINE"))
+    if (std::sscanf(hook, "%d:%d", &hook_line, &hook_signal) != 2) hook_line = 0;
+  int lines = 0, completed = 0, total = 0;
+  co.log = [&](const std::string& line) {
+    if (!o.quiet) std::cerr << "  " << line << "\n";
+    int k = 0, n = 0;
+    if (std::sscanf(line.c_str(), "[%d/%d]", &k, &n) == 2) {
+      total = n;
+      completed = line.find("warm-up") != std::string::npos ? k - 1 : k;
+    }
+    if (++lines == hook_line) std::raise(hook_signal);
+    if (signals.signal()) throw CompareInterrupted{signals.signal()};
+  };
 
   std::vector<std::string> thread_names;
   for (int t : threads) thread_names.push_back(std::to_string(t));
   std::string command = "stategraph compare --rule " + std::string(rule_name(rule)) + " --rows " +
                         std::to_string(rule_grid(rule).rows) + " --cols " + std::to_string(rule_grid(rule).cols);
-  if (!o.start.empty()) command += " --start '" + o.start + "'";
+  if (!o.rule.start.empty()) command += " --start '" + o.rule.start + "'";
+  if (!o.rule.directions.empty()) command += " --directions " + o.rule.directions;
+  if (!o.rule.metric.empty()) command += " --metric " + o.rule.metric;
   command += " --variants " + join(o.variants) + " --threads " + join(thread_names) + " --repeat " +
              std::to_string(o.repeat);
   if (!o.max_memory.empty()) command += " --max-memory " + o.max_memory;
 
   const std::string started = utc_now(), load_before = load_average();
-  const CompareReport report = run_compare(rule, co);
+  auto interrupted = [&](int sig) {
+    std::cerr << "stategraph: compare interrupted by " << signal_name(sig) << " after " << completed << " of "
+              << total << " runs (warm-up included); nothing written to " << dir.string() << "/\n";
+    return 128 + sig;
+  };
+  std::optional<CompareReport> ran;
+  try {
+    ran.emplace(run_compare(rule, co));
+  } catch (const CompareInterrupted& e) {
+    return interrupted(e.signal);
+  }
+  if (signals.signal()) return interrupted(signals.signal());  // during the last run
+  const CompareReport& report = *ran;
   const CompareSummary summary = summarize_compare(report);
 
   CsvTable meta({"key", "value"});
@@ -194,12 +211,39 @@ int run_compare_command(const CompareCliOptions& o) {
   put("order", "interleaved: each repeat runs every variant x threads once, starting one variant later each repeat");
   put("notes", join(report.notes, "; "));
 
-  FileSet files(dir);
-  files.stage("compare.csv", compare_table(report).str());
-  files.stage("compare_levels.csv", compare_levels_table(report).str());
-  files.stage("compare_summary.csv", compare_summary_table(report, summary).str());
-  files.stage("meta.csv", meta.str());
-  files.commit();
+  // One run per folder: the CSVs and plots staged, then swapped in at once with run.csv.
+  RunFolder run(dir);
+  run.write("compare.csv", compare_table(report).str());
+  run.write("compare_levels.csv", compare_levels_table(report).str());
+  run.write("compare_summary.csv", compare_summary_table(report, summary).str());
+  run.write("meta.csv", meta.str());
+  if (!o.no_plot) {
+    if (!gnuplot_available()) {
+      std::cerr << "stategraph: warning: " << gnuplot_missing_message() << "\n";
+    } else {
+      try {
+        const std::string comment = "made by: " + command + "\ndata: compare_summary.csv (" + started + ")";
+        render_plot(run.staging(), "compare_seconds", comment, compare_seconds_plot(report, summary));
+        for (const char* ext : {".gp", ".svg", ".png"}) run.add(std::string("compare_seconds") + ext);
+        const std::string levels = compare_levels_plot(report);
+        if (!levels.empty()) {
+          render_plot(run.staging(), "compare_levels",
+                      "made by: " + command + "\ndata: compare_levels.csv (" + started + ")", levels);
+          for (const char* ext : {".gp", ".svg", ".png"}) run.add(std::string("compare_levels") + ext);
+        }
+      } catch (const std::exception& e) {
+        std::cerr << "stategraph: warning: plots not written: " << e.what() << "\n";
+      }
+    }
+  }
+  RunRecord record = base_record("compare");
+  describe_rule(record, rule);
+  record.variant = join(report.variants, ";");
+  record.threads = threads.back();
+  record.notes = "threads " + join(thread_names, ";") + ", repeat " + std::to_string(report.repeat) +
+                 ", warm-up " + report.warmup_variant + " at " + std::to_string(report.warmup_threads) + " threads" +
+                 (report.notes.empty() ? "" : "; " + join(report.notes, "; "));
+  run.commit(record);
 
   // The summary on stdout.
   const std::string base = std::to_string(summary.base_threads);
@@ -213,30 +257,15 @@ int run_compare_command(const CompareCliOptions& o) {
     std::printf("%-10s %7d %11.6f %11.6f %11.6f %10s %10s %12s%s\n", c.variant.c_str(), c.threads, c.median_seconds,
                 c.min_seconds, c.max_seconds, c.speedup_vs_serial ? (fmt(*c.speedup_vs_serial, "%.2f") + "x").c_str() : "-",
                 c.speedup_vs_base_threads ? (fmt(*c.speedup_vs_base_threads, "%.2f") + "x").c_str() : "-",
-                fmt(c.median_states_per_s, "%.3g").c_str(), i == summary.fastest ? "  <- fastest" : "");
+                sig3(c.median_states_per_s).c_str(), i == summary.fastest ? "  <- fastest" : "");
   }
   std::fflush(stdout);
   const auto& best = summary.cells[summary.fastest];
-  std::cout << "fastest: " << best.variant << " at " << best.threads << " thread" << (best.threads == 1 ? "" : "s")
-            << " (median " << fmt(best.median_seconds) << " s over " << best.runs << " runs)\n";
+  std::cout << "fastest: " << best.variant << " at " << count_text(static_cast<std::uint64_t>(best.threads), "thread")
+            << " (median " << seconds_text(best.median_seconds) << " over "
+            << count_text(static_cast<std::uint64_t>(best.runs), "run") << ")\n";
   for (const auto& note : report.notes) std::cout << "note: " << note << "\n";
 
-  if (!o.no_plot) {
-    if (!gnuplot_available()) {
-      std::cerr << "stategraph: warning: " << gnuplot_missing_message() << "\n";
-    } else {
-      try {
-        const std::string comment = "made by: " + command + "\ndata: compare_summary.csv (" + started + ")";
-        render_plot(dir, "compare_seconds", comment, compare_seconds_plot(report, summary));
-        const std::string levels = compare_levels_plot(report);
-        if (!levels.empty())
-          render_plot(dir, "compare_levels", "made by: " + command + "\ndata: compare_levels.csv (" + started + ")",
-                      levels);
-      } catch (const std::exception& e) {
-        std::cerr << "stategraph: warning: plots not written: " << e.what() << "\n";
-      }
-    }
-  }
   std::cout << "-> " << dir.string() << "/\n";
   return 0;
 }
@@ -248,21 +277,22 @@ Command add_compare(CLI::App& app) {
   auto* sub = app.add_subcommand(
       "compare",
       "Time BFS variants x thread counts on one space (interleaved, after a warm-up), check they agree; "
-      "writes compare.csv, compare_levels.csv, compare_summary.csv, meta.csv and plots");
-  sub->add_option("--rule", o->rule, "Move rule (see 'stategraph rules')");
-  sub->add_option("--rows", o->rows, "Grid rows (default: the rule's seed size)");
-  sub->add_option("--cols", o->cols, "Grid columns (default: the rule's seed size)");
-  sub->add_option("--start", o->start, "cardswap start position, rows split by '/'");
+      "writes compare.csv, compare_levels.csv, compare_summary.csv, meta.csv, run.csv and plots");
+  add_rule_options(sub, o->rule, kAllRuleFlags);
   sub->add_option("--variants", o->variants, "Comma-separated BFS variants, run in this order")
       ->delimiter(',')
       ->capture_default_str();
-  sub->add_option("--threads", o->threads, "Comma-separated thread counts (default: 1 and all cores)")
+  sub->add_option("--threads", o->threads,
+                  "Comma-separated thread counts, each 1 to " + std::to_string(kMaxThreads) +
+                      " (default: 1 and all cores)")
       ->delimiter(',');
   sub->add_option("--repeat", o->repeat, "Timed runs of every variant x threads")->capture_default_str();
   sub->add_option("--max-memory", o->max_memory,
                   "Memory limit (K/M/G suffixes; default MemAvailable): reference is skipped above it, "
                   "any other variant above it is an error");
-  sub->add_option("--out", o->out, "Output folder (default results/compare-<rule>-<rows>x<cols>/)");
+  sub->add_option("--out", o->out,
+                  "Output folder (default results/compare-<rule>-<rows>x<cols>/, with a --start ...-start-<board>/); "
+                  "checked before any run");
   sub->add_flag("--quiet", o->quiet, "No per-run log on stderr");
   sub->add_flag("--no-plot", o->no_plot, "Do not draw the plots (gnuplot)");
   return {sub, [o] { return run_compare_command(*o); }};

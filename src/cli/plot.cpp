@@ -1,7 +1,8 @@
 // `stategraph plot DIR...`: redraws the plots of result folders from their CSVs, with
 // no search: an analyze folder (distribution.csv [+ summary.csv]) gets
 // distribution.{gp,svg,png}; a compare folder (compare.csv, compare_levels.csv
-// [+ meta.csv]) gets compare_seconds.* and compare_levels.*.
+// [+ meta.csv]) gets compare_seconds.* and compare_levels.*. The images join the
+// folder's run: their names are added to the `files` column of its run.csv (manifest).
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +15,7 @@
 
 #include "commands.hpp"
 #include "stategraph/analysis/compare.hpp"
+#include "stategraph/io/files.hpp"
 #include "stategraph/io/io.hpp"
 #include "stategraph/io/plot.hpp"
 
@@ -55,6 +57,30 @@ double to_double(const std::string& s, const std::string& what) {
   throw InputError(what + ": '" + s + "' is not a number");
 }
 
+// Adds `names` to the files of the run in `dir` (run.csv's `files` column), so that the
+// next run there replaces them; a folder without run.csv needs nothing (legacy names).
+void add_to_manifest(const fs::path& dir, const std::vector<std::string>& names) {
+  const fs::path file = dir / "run.csv";
+  if (!fs::exists(file)) return;
+  const CsvData run = read_csv(file);
+  const std::size_t col = run.column("files", file.string());
+  CsvTable out(run.header);
+  for (auto row : run.rows) {
+    std::set<std::string> files;
+    std::stringstream list(row.at(col));
+    for (std::string name; std::getline(list, name, ';');)
+      if (!name.empty()) files.insert(name);
+    files.insert(names.begin(), names.end());
+    std::string joined;
+    for (const auto& f : files) joined += (joined.empty() ? "" : ";") + f;
+    row[col] = joined;
+    out.add_row(row);
+  }
+  write_file_atomic(file, out.str());
+}
+
+std::vector<std::string> plot_files(const std::string& base) { return {base + ".gp", base + ".svg", base + ".png"}; }
+
 // Reads key,value rows (meta.csv) into a lookup; missing file: empty.
 std::vector<std::pair<std::string, std::string>> read_meta(const fs::path& p) {
   std::vector<std::pair<std::string, std::string>> out;
@@ -95,8 +121,9 @@ void plot_distribution(const fs::path& dir, bool log_scale) {
     }
   }
   render_plot(dir, "distribution",
-              std::string("made by: stategraph plot") + (log_scale ? " --log" : "") + " (from distribution.csv)",
+              std::string("made by: stategraph plot") + (log_scale ? " --plot-log" : "") + " (from distribution.csv)",
               distribution_plot(distribution_title(label, reached, space), layers, log_scale));
+  add_to_manifest(dir, plot_files("distribution"));
 }
 
 void plot_compare(const fs::path& dir) {
@@ -148,8 +175,13 @@ void plot_compare(const fs::path& dir) {
   const std::string command = lookup(meta, "command");
   const std::string origin = "made by: stategraph plot (from the CSVs of: " + (command.empty() ? "?" : command) + ")";
   render_plot(dir, "compare_seconds", origin + "\ndata: compare.csv", compare_seconds_plot(report, summarize_compare(report)));
+  std::vector<std::string> written = plot_files("compare_seconds");
   const std::string body = compare_levels_plot(report);
-  if (!body.empty()) render_plot(dir, "compare_levels", origin + "\ndata: compare_levels.csv", body);
+  if (!body.empty()) {
+    render_plot(dir, "compare_levels", origin + "\ndata: compare_levels.csv", body);
+    for (const auto& f : plot_files("compare_levels")) written.push_back(f);
+  }
+  add_to_manifest(dir, written);
 }
 
 int run_plot(const PlotOptions& o) {
@@ -173,7 +205,8 @@ Command add_plot(CLI::App& app) {
   auto o = std::make_shared<PlotOptions>();
   auto* sub = app.add_subcommand("plot", "Redraw the plots of result folders from their CSVs (gnuplot), no search");
   sub->add_option("dirs", o->dirs, "Result folders (analyze: distribution.csv; compare: compare.csv)")->required();
-  sub->add_flag("--log", o->log_scale, "Distribution plots with a logarithmic y axis");
+  sub->add_flag("--plot-log,--log", o->log_scale,
+                "Distribution plots with a logarithmic y axis (--log: the older spelling, kept)");
   return {sub, [o] { return run_plot(*o); }};
 }
 

@@ -6,13 +6,6 @@
 
 namespace stategraph::cli {
 
-void add_rule_variant_options(CLI::App* sub, std::string& directions, std::string& metric) {
-  sub->add_option("--directions", directions, "rotate: cw (clockwise turns only, the default) or both (either way)");
-  sub->add_option("--metric", metric,
-                  "file:PATH rules: given (the file's moves only, the default), inverses (each move and its "
-                  "inverse; alias qtm) or powers (every power of each move, twsearch's move set; alias htm)");
-}
-
 Command add_rules(CLI::App& app) {
   auto* sub = app.add_subcommand("rules", "List the move rules, their default sizes and space sizes");
   return {sub, [] {

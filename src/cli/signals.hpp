@@ -26,5 +26,7 @@ std::string signal_name(int sig);  // "SIGINT", "SIGTERM", "signal 7"
 // the level at depth D has been recorded (used by tests/cli_test.sh). Returns the depth
 // (-1 when unset) and stores SIG.
 int test_signal_depth(int& sig);
+// compare's test hook (compare.cpp): STATEGRAPH_TEST_SIGNAL_AT_LINE=N:SIG raises SIG right
+// after the N-th progress line (counted with --quiet too), between two runs.
 
 }  // namespace stategraph::cli

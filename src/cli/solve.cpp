@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -18,42 +19,37 @@
 
 #include "commands.hpp"
 #include "stategraph/bfs/memory.hpp"
+#include "stategraph/io/log_text.hpp"
 #include "stategraph/solve/solve.hpp"
 
 namespace stategraph::cli {
 namespace {
 
 struct TableSource {
-  std::string rule;
-  int rows = 0, cols = 0;
+  RuleCliOptions rule;  // options.hpp; no --start: a table covers every start
   std::string variant = "auto";
   std::string encoding = "auto";
   std::string max_memory;
-  std::string directions, metric;
   int threads = 0;
 };
 
 void add_source_options(CLI::App* sub, TableSource& o) {
-  sub->add_option("--rule", o.rule, "Move rule (see 'stategraph rules'), or file:PATH for a twsearch-style definition");
-  add_rule_variant_options(sub, o.directions, o.metric);
-  sub->add_option("--rows", o.rows, "Grid rows (default: the rule's seed size)");
-  sub->add_option("--cols", o.cols, "Grid columns (default: the rule's seed size)");
+  add_rule_options(sub, o.rule, kWithDirections | kWithMetric);
   sub->add_option("--variant", o.variant, "BFS variant for the depth table (auto, hybrid, twobit, ...)")
       ->capture_default_str();
   sub->add_option("--encoding", o.encoding,
                   "Depth table encoding: auto (byte up to 2^25 ranks, else mod3, nibble for rotate), byte, nibble, mod3")
       ->capture_default_str();
   sub->add_option("--max-memory", o.max_memory, "Refuse (exit 2) when the BFS needs more (K/M/G); default MemAvailable");
-  sub->add_option("--threads", o.threads, "Worker threads (0 = all cores)")->capture_default_str();
+  add_threads_option(sub, o.threads);
 }
 
 AnyRule source_rule(const TableSource& o) {
-  if (o.rule.empty()) throw InputError("needs --rule NAME (see 'stategraph rules')");
-  if ((o.rows == 0) != (o.cols == 0)) throw InputError("give both --rows and --cols, or neither");
-  RuleOptions ro;
-  if (!o.directions.empty()) ro.directions = o.directions;
-  if (!o.metric.empty()) ro.metric = o.metric;
-  return make_solve_rule(o.rule, o.rows, o.cols, ro);
+  const RuleCliOptions& r = o.rule;
+  if (r.rule.empty()) throw InputError("needs --rule NAME (see 'stategraph rules')");
+  if ((r.rows == 0) != (r.cols == 0)) throw InputError("give both --rows and --cols, or neither");
+  if (r.rule.rfind(kDefinitionPrefix, 0) == 0) check_input_file(r.rule.substr(kDefinitionPrefix.size()), "--rule");
+  return make_solve_rule(r.rule, r.rows, r.cols, rule_options(r));
 }
 
 DepthEncoding source_encoding(const TableSource& o, const AnyRule& rule) {
@@ -64,7 +60,9 @@ DepthEncoding source_encoding(const TableSource& o, const AnyRule& rule) {
 
 DepthTable build_table(const TableSource& o, const AnyRule& rule, DepthEncoding e) {
   if (o.variant != "auto") find_variant(o.variant);
-  return build_depth_table(rule, e, o.variant, o.max_memory.empty() ? 0 : parse_bytes(o.max_memory));
+  // The limit resolved as every command does; without --max-memory the table code says "MemAvailable" itself.
+  const MemoryLimit memory = resolve_memory_limit(o.max_memory);
+  return build_depth_table(rule, e, o.variant, memory.from_flag ? memory.bytes : 0);
 }
 
 struct SolveOptions {
@@ -81,6 +79,7 @@ std::string read_input(const std::string& file) {
     ss << std::cin.rdbuf();
     return std::move(ss).str();
   }
+  check_input_file(file, "--input");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError("cannot read --input " + file);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -88,13 +87,15 @@ std::string read_input(const std::string& file) {
 
 int run_solve(SolveOptions& o) {
   TableSource& src = o.source;
-  if (!o.table.empty() && src.rule.empty()) {  // the table says which rule
+  check_input_file(o.table, "--table");
+  check_input_file(o.input, "--input");
+  if (!o.table.empty() && src.rule.rule.empty()) {  // the table says which rule
     const TableFileInfo info = read_table_info(o.table);
     if (info.rule.rfind("def:", 0) == 0)
       throw InputError("table " + o.table + " was built from a definition file (" + info.rule +
                        "); give the same --rule file:PATH (and --metric, --rows, --cols)");
-    src.rule = info.rule;
-    if (src.rows == 0 && src.cols == 0) src.rows = info.rows, src.cols = info.cols;
+    src.rule.rule = info.rule;
+    if (src.rule.rows == 0 && src.rule.cols == 0) src.rule.rows = info.rows, src.rule.cols = info.cols;
   }
   const AnyRule rule = source_rule(src);
   if (!o.states.empty() && !o.input.empty()) throw InputError("give --state or --input, not both");
@@ -140,16 +141,21 @@ int run_table_build(const TableSource& o, const std::string& out) {
   const AnyRule rule = source_rule(o);
   const DepthEncoding e = source_encoding(o, rule);
   if (out.empty()) throw InputError("table build needs --out FILE");
+  {
+    std::error_code ec;
+    if (std::filesystem::is_directory(out, ec))
+      throw InputError("--out " + shown_input(out) + " is a folder; table build writes a file");
+  }
   const int threads = effective_threads(o.threads);
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   const auto start = std::chrono::steady_clock::now();
   const DepthTable table = build_table(o, rule, e);
   const double bfs_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   save_depth_table(out, rule, table);
-  std::cout << out << ": " << rule_name(rule) << " " << rule_grid(rule).label() << ", " << table.sections()
-            << " section(s) x " << table.size() << " ranks, encoding " << encoding_name(e) << ", "
-            << table.data_bytes() << " data bytes (" << format_bytes(table.data_bytes()) << "), built in "
-            << bfs_seconds << " s\n";
+  std::cout << out << ": " << rule_name(rule) << " " << rule_grid(rule).label() << ", "
+            << count_text(table.sections(), "section") << " x " << table.size() << " ranks, encoding "
+            << encoding_name(e) << ", " << table.data_bytes() << " data bytes (" << format_bytes(table.data_bytes()) << "), built in "
+            << seconds_text(bfs_seconds) << "\n";
   return 0;
 }
 

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -97,6 +98,8 @@ std::string read_first_match(const char* file, const std::string& key) {
   return "";
 }
 
+}  // namespace
+
 std::string utc_now() {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
@@ -106,7 +109,12 @@ std::string utc_now() {
   return buf;
 }
 
-}  // namespace
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string a, b, c;
+  in >> a >> b >> c;
+  return a.empty() ? "" : a + " " + b + " " + c;
+}
 
 const std::vector<std::string>& legacy_output_names() {
   static const std::vector<std::string> names = {
@@ -147,15 +155,20 @@ std::string run_csv(const RunRecord& r, const std::vector<std::string>& files) {
   if (!mem.empty()) mem_bytes = std::strtoull(mem.c_str(), nullptr, 10) * 1024;
   std::string list;
   for (const auto& f : files) list += (list.empty() ? "" : ";") + f;
+  utsname un{};
+  ::uname(&un);
   CsvTable t({"schema_version", "version", "revision", "command", "command_line", "rule", "rows", "cols", "start",
               "variant", "threads", "date", "host", "cpu_model", "cores", "memory_bytes", "wall_seconds",
-              "cpu_seconds", "peak_rss_bytes", "files"});
+              "cpu_seconds", "peak_rss_bytes", "started", "build_type", "compiler", "tbb_version", "kernel",
+              "load_average_before", "load_average_after", "notes", "files"});
   t.add_row({std::to_string(kRunSchemaVersion), r.version, r.revision, r.command, r.command_line, r.rule,
              r.rows ? std::to_string(r.rows) : "", r.cols ? std::to_string(r.cols) : "", r.start, r.variant,
              r.threads ? std::to_string(r.threads) : "", utc_now(), host, read_first_match("/proc/cpuinfo", "model name"),
              std::to_string(::sysconf(_SC_NPROCESSORS_ONLN)), mem_bytes ? std::to_string(mem_bytes) : "",
              fmt_double(r.wall_seconds), fmt_double(cpu), std::to_string(static_cast<std::uint64_t>(usage.ru_maxrss) * 1024),
-             list});
+             r.started, r.build_type, r.compiler, r.tbb_version,
+             std::string(un.sysname) + " " + un.release + " " + un.machine, r.load_average_before, load_average(),
+             r.notes, list});
   return t.str();
 }
 

@@ -10,8 +10,9 @@
 //  * a failure after that (allocation, anything thrown inside the search) on any
 //    process prints "stategraph-mpi: error: process k of P: ..." and calls MPI_Abort,
 //    which ends every process of the job;
-//  * only process 0 writes files (staged, renamed into place when all are written)
-//    and broadcasts whether that worked, so all exit with the same code.
+//  * only process 0 writes files (one run per folder: staged, swapped in at once with
+//    run.csv, see io/run_folder.hpp) and broadcasts whether that worked, so all exit
+//    with the same code.
 #include <mpi.h>
 #include <sched.h>
 #include <tbb/global_control.h>
@@ -28,10 +29,13 @@
 #include <sstream>
 #include <string>
 
+#include "cli/options.hpp"
 #include "dist_bfs.hpp"
 #include "stategraph/analysis/analysis.hpp"
 #include "stategraph/analysis/graph.hpp"
 #include "stategraph/io/io.hpp"
+#include "stategraph/io/log_text.hpp"
+#include "stategraph/io/run_folder.hpp"
 #include "stategraph/bfs/memory.hpp"
 #include "stategraph/rules/rule.hpp"
 #include "stategraph/io/tables.hpp"
@@ -40,9 +44,7 @@ namespace stategraph::mpi {
 namespace {
 
 struct Options {
-  std::string rule;
-  int rows = 0, cols = 0;
-  std::string start;
+  cli::RuleCliOptions rule;  // the options block every command shares (src/cli/options.hpp)
   std::string variant = "hybrid";
   std::string out;
   std::string max_memory;
@@ -62,6 +64,7 @@ struct Plan {
   int threads = 1;
   std::uint64_t need = 0, limit = 0;
   std::string limit_source;
+  std::string label;
   int local_procs = 1;
   int bound_cores = 0;  // cores this process may run on (its affinity mask), 0 when unknown
 };
@@ -89,15 +92,16 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
       "process 0 writes distribution.csv, levels.csv, summary.csv (plus a 'processes' column and\n"
       "communication totals) and mpi_levels.csv (bytes and seconds of communication per level).",
       "stategraph-mpi"};
-  app.add_option("--rule", o.rule, "Move rule (see 'stategraph rules')")->required();
-  app.add_option("--rows", o.rows, "Grid rows (default: the rule's seed size)");
-  app.add_option("--cols", o.cols, "Grid columns (default: the rule's seed size)");
-  app.add_option("--start", o.start, "cardswap start position, rows split by '/', e.g. '* A/**B'");
+  app.set_version_flag("--version", cli::version_text("stategraph-mpi"),
+                       "Print the version and the git revision of this build, then exit");
+  cli::add_rule_options(&app, o.rule, cli::kAllRuleFlags);
+  app.get_option("--rule")->required();
   app.add_option("--variant", o.variant,
                  "hybrid (direction-optimizing, as 'analyze --variant hybrid'), topdown, or bottomup")
       ->capture_default_str();
-  app.add_option("--out", o.out, "Output folder (default results/<rule>-<rows>x<cols>/)");
-  app.add_option("--threads", o.threads, "Worker threads per process (0 = all cores)")->capture_default_str();
+  app.add_option("--out", o.out,
+                 "Output folder (default results/<rule>-<rows>x<cols>/, with a --start ...-start-<board>/)");
+  cli::add_threads_option(&app, o.threads, "Worker threads per process");
   app.add_option("--max-memory", o.max_memory,
                  "Refuse to run (exit 2) when a process needs more bytes than this (K/M/G suffixes); default: "
                  "MemAvailable shared by the processes on each machine");
@@ -113,15 +117,15 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
   } catch (const CLI::CallForHelp&) {
     if (me == 0) std::cout << app.help();
     throw SetupExit{0, ""};
+  } catch (const CLI::CallForVersion&) {
+    if (me == 0) std::cout << cli::version_text("stategraph-mpi") << "\n";
+    throw SetupExit{0, ""};
   } catch (const CLI::ParseError& e) {
     throw SetupExit{2, std::string("stategraph-mpi: error: ") + e.what() + " (see --help)"};
   }
 
-  if ((o.rows == 0) != (o.cols == 0)) throw InputError("give both --rows and --cols, or neither");
-  if (o.threads < 0) throw InputError("--threads must be 0 (all cores) or positive");
-  RuleOptions ro;
-  if (!o.start.empty()) ro.start = o.start;
-  plan.rule = make_rule(o.rule, o.rows, o.cols, ro);
+  plan.threads = cli::effective_threads(o.threads);
+  plan.rule = cli::build_rule(o.rule, "stategraph-mpi needs --rule NAME");
   const AnyRule& rule = *plan.rule;
   const VariantInfo* variant = lookup_variant(o.variant);
   if (!variant || !variant->has_mpi)
@@ -146,24 +150,20 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
   plan.part = make_partition(rule_size(rule), procs, me);
   plan.need = bytes_per_process(rule, plan.part, plan.dist);
   plan.local_procs = local_procs;
-  const std::uint64_t avail = available_memory();
-  plan.limit = avail / static_cast<std::uint64_t>(local_procs);
-  plan.limit_source = "available memory shared by " + std::to_string(local_procs) + " process(es) on this machine";
-  if (!o.max_memory.empty()) {
-    const std::uint64_t cap = parse_bytes(o.max_memory);
-    if (plan.limit == 0 || cap < plan.limit) plan.limit = cap, plan.limit_source = "--max-memory limit";
-  }
-  if (plan.limit == 0) plan.limit = ~std::uint64_t{0}, plan.limit_source = "unknown memory";
+  const cli::MemoryLimit memory = cli::resolve_memory_limit(o.max_memory, static_cast<std::uint64_t>(local_procs));
+  plan.limit = memory.bytes;
+  plan.limit_source = memory.source;
   if (plan.need > plan.limit)
     throw InputError("each process needs " + format_bytes(plan.need) + " (" + std::to_string(plan.need) +
                      " bytes), more than the " + format_bytes(plan.limit) + " " + plan.limit_source +
                      (plan.dist.gather_bottomup && plan.dist.policy != DirectionPolicy::kTopDown
                          ? ": use more processes or --bottomup-exchange query"
                          : ": use more processes"));
-  plan.threads = o.threads == 0 ? tbb::info::default_concurrency() : o.threads;
   if (cpu_set_t set; sched_getaffinity(0, sizeof set, &set) == 0) plan.bound_cores = CPU_COUNT(&set);
-  const std::string label = std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
-  plan.dir = o.out.empty() ? std::filesystem::path("results") / label : std::filesystem::path(o.out);
+  plan.label = std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
+  plan.dir = o.out.empty() ? std::filesystem::path("results") / cli::run_label(rule, o.rule.start)
+                           : std::filesystem::path(o.out);
+  if (me == 0) cli::check_output_folder(plan.dir);  // before the search, on the process that writes
   return plan;
 }
 
@@ -234,30 +234,32 @@ int run(int argc, char** argv) {
   const AnyRule& rule = *plan.rule;
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
                                   static_cast<std::size_t>(plan.threads));
-  const std::string label = std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
+  const std::string& label = plan.label;
   if (me == 0 && !plan.o.quiet) {
     const std::uint64_t single = 3 * ((rule_size(rule) + 63) / 64 * 8);
-    std::cerr << label << ": " << rule_size(rule) << " ranks over " << procs << " process(es) (" << local_procs
-              << " on this machine), blocks of " << plan.part.block << " ranks, variant " << plan.o.variant << " (bottom-up exchange: " << plan.o.bottomup_exchange << "), "
-              << plan.threads << " thread(s) each\n"
+    std::cerr << label << ": " << rule_size(rule) << " ranks over "
+              << count_text(static_cast<std::uint64_t>(procs), "process", "processes") << " (" << local_procs
+              << " on this machine), blocks of " << plan.part.block << " ranks, variant " << plan.o.variant
+              << " (bottom-up exchange: " << plan.o.bottomup_exchange << "), "
+              << count_text(static_cast<std::uint64_t>(plan.threads), "thread") << " each\n"
               << "  memory: each process needs up to " << format_bytes(plan.need) << " (" << plan.need
               << " bytes; single-process hybrid: " << format_bytes(single) << ", ratio "
-              << fmt_double(static_cast<double>(plan.need) / static_cast<double>(single)) << ") of "
+              << sig3(static_cast<double>(plan.need) / static_cast<double>(single)) << ") of "
               << format_bytes(plan.limit) << " " << plan.limit_source << "\n";
   }
   // Open MPI binds each process to one core by default when np <= 2: more threads
   // than cores would then share that core. Say so on every process where it happens.
   if (plan.bound_cores > 0 && plan.threads > plan.bound_cores)
     std::fprintf(stderr,
-                 "stategraph-mpi: warning: process %d runs %d threads but may use only %d core(s) (its CPU binding): "
+                 "stategraph-mpi: warning: process %d runs %d threads but may use only %d core%s (its CPU binding): "
                  "start with 'mpirun --bind-to none' or lower --threads\n",
-                 me, plan.threads, plan.bound_cores);
+                 me, plan.threads, plan.bound_cores, plan.bound_cores == 1 ? "" : "s");
   if (me == 0 && !plan.o.quiet)
     plan.dist.on_level = [](const CommLevel& l, std::uint64_t total) {
-      std::fprintf(stderr, "  depth %d: %llu new, %llu total, %.3f s (%.3f comm), %s, %d round(s), %llu bytes sent\n",
-                   l.depth, static_cast<unsigned long long>(l.states), static_cast<unsigned long long>(total),
-                   l.seconds, l.comm_seconds, std::string(direction_name(l.direction)).c_str(), l.rounds,
-                   static_cast<unsigned long long>(l.bytes_sent));
+      std::cerr << "  depth " << l.depth << ": " << l.states << " new, " << total << " total, "
+                << seconds_text(l.seconds) << " (" << sig3(l.comm_seconds) << " comm), " << direction_name(l.direction)
+                << ", " << count_text(static_cast<std::uint64_t>(l.rounds), "round") << ", " << l.bytes_sent
+                << " bytes sent\n";
     };
 
   DistResult result;
@@ -282,20 +284,29 @@ int run(int argc, char** argv) {
       bfs.peak_bytes = result.peak_bytes_max;  // per process, the largest
       Summary summary = summarize(rule, bfs, plan.o.variant, plan.threads);
       if (result.watch_depth) summary.start_distance = *result.watch_depth;
-      FileSet files(plan.dir);
-      files.stage("distribution.csv", distribution_with_paths(bfs, {}).str());
-      files.stage("levels.csv", levels_table(bfs).str());
-      files.stage("summary.csv", summary_csv(summary, procs, bytes, comm, rss, plan.o.bottomup_exchange).str());
-      files.stage("mpi_levels.csv", mpi_levels_table(result).str());
-      files.commit();
+      // One run per folder: staged, then swapped in at once with run.csv.
+      RunFolder run(plan.dir);
+      run.write("distribution.csv", distribution_with_paths(bfs, {}).str());
+      run.write("levels.csv", levels_table(bfs).str());
+      run.write("summary.csv", summary_csv(summary, procs, bytes, comm, rss, plan.o.bottomup_exchange).str());
+      run.write("mpi_levels.csv", mpi_levels_table(result).str());
+      RunRecord record = cli::base_record("mpi");
+      cli::describe_rule(record, rule);
+      record.variant = plan.o.variant;
+      record.threads = plan.threads;
+      record.notes = count_text(static_cast<std::uint64_t>(procs), "process", "processes") +
+                     ", bottom-up exchange " + plan.o.bottomup_exchange;
+      run.commit(record);
       if (!plan.o.quiet)
-        std::cerr << "  communication: " << bytes << " bytes sent in total, " << comm << " s of " << bfs.seconds
-                  << " s in MPI calls; largest process buffers " << format_bytes(result.peak_bytes_max)
-                  << ", largest peak RSS " << format_bytes(rss) << "\n";
+        std::cerr << "  communication: " << bytes << " bytes sent in total, " << seconds_text(comm) << " of "
+                  << seconds_text(bfs.seconds) << " in MPI calls; largest process buffers "
+                  << format_bytes(result.peak_bytes_max) << ", largest peak RSS " << format_bytes(rss) << "\n";
       std::cout << label << ": " << summary.reachable << " of " << summary.space_size << " states reachable, max depth "
-                << summary.max_depth << " (" << summary.antipodes << " antipodes)";
+                << summary.max_depth << " (" << count_text(summary.antipodes, "antipode") << ")";
       if (summary.start_distance) std::cout << ", start at distance " << *summary.start_distance;
-      std::cout << ", " << summary.seconds << " s on " << procs << " process(es) -> " << plan.dir.string() << "/\n";
+      std::cout << ", " << seconds_text(summary.seconds) << " on "
+                << count_text(static_cast<std::uint64_t>(procs), "process", "processes") << " -> "
+                << plan.dir.string() << "/\n";
     } catch (const std::exception& e) {
       std::cerr << "stategraph-mpi: error: " << e.what() << "\n";
       code = 1;
@@ -310,6 +321,7 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   int provided = 0;
+  stategraph::cli::record_invocation(argc, argv);
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
   const int code = stategraph::mpi::run(argc, argv);
   MPI_Finalize();

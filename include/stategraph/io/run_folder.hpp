@@ -20,22 +20,34 @@ struct RunRecord {
   std::string rule, start, variant;
   int rows = 0, cols = 0, threads = 0;
   double wall_seconds = 0;  // of the whole process up to the commit
+  // The build and the circumstances (what compare's meta.csv also records).
+  std::string started;             // UTC, when the process started
+  std::string build_type, compiler, tbb_version;
+  std::string load_average_before;  // /proc/loadavg's first three fields at the start
+  std::string notes;                // free text, e.g. compare's thread counts and repeats
 };
 
-// run.csv's layout; bumped whenever a column is added, removed or changes meaning.
+// run.csv's layout; bumped whenever a column is removed or changes meaning (new columns
+// go before `files`, which stays last; readers find columns by name).
 inline constexpr int kRunSchemaVersion = 1;
 
 // Files earlier stategraph versions wrote before run.csv existed: in a folder without a
 // manifest these count as stategraph's (replaced), anything else is kept.
 const std::vector<std::string>& legacy_output_names();
 
-// The run.csv text for `record`, with the machine (CPU model, cores, memory), the
-// date (UTC), CPU seconds and peak RSS of this process measured now, and `files`.
+// The run.csv text for `record`, with the machine (CPU model, cores, memory, kernel),
+// the date (UTC), load average, CPU seconds and peak RSS of this process measured now,
+// and `files`.
 std::string run_csv(const RunRecord& record, const std::vector<std::string>& files);
 
 // The command line as one string: arguments joined by spaces, each quoted for a POSIX
 // shell when it holds anything but [A-Za-z0-9_./:=+,@%-].
 std::string shell_command_line(int argc, const char* const* argv);
+
+// "2026-12-05T07:10:26Z": now, in UTC.
+std::string utc_now();
+// /proc/loadavg's first three fields ("0.52 0.61 0.70"), empty when unreadable.
+std::string load_average();
 
 class RunFolder {
  public:
