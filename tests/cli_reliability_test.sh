@@ -78,29 +78,30 @@ has "SIGTERM"
 no_csv "$tmp/term"
 STATEGRAPH_TEST_SIGNAL_AT_DEPTH=3:2 expect 130 "SIGINT, serial" -- "$bin" "${a[@]}" --rule sliding --variant serial --out "$tmp/int2"
 no_csv "$tmp/int2"
+# sigint_after SECONDS WHAT -- CMD...: runs CMD (stderr to $tmp/err), sends it SIGINT after
+# SECONDS, and checks it exits 130 within 10 s of the signal.
+sigint_after() {
+  local delay=$1 what=$2; shift 3
+  "$@" >/dev/null 2>"$tmp/err" &
+  local pid=$!
+  sleep "$delay"
+  kill -INT "$pid"
+  local start rc
+  start=$(date +%s)
+  wait "$pid"
+  rc=$?
+  [ "$rc" = 130 ] && ok || bad "$what, external SIGINT: exit $rc ($(cat "$tmp/err"))"
+  [ $(($(date +%s) - start)) -le 10 ] && ok || bad "$what took more than 10 s to stop"
+}
+
 # Asynchronous: a real SIGINT from outside into a 40-second rotate 3x4 search.
-"$bin" analyze --quiet --no-graph --rule rotate --rows 3 --cols 4 --out "$tmp/int3" 2>"$tmp/err" &
-pid=$!
-sleep 1.5
-kill -INT "$pid"
-start=$(date +%s)
-wait "$pid"
-rc=$?
-[ "$rc" = 130 ] && ok || bad "external SIGINT: exit $rc ($(cat "$tmp/err"))"
-[ $(($(date +%s) - start)) -le 10 ] && ok || bad "external SIGINT took more than 10 s to stop the search"
+sigint_after 1.5 "analyze" -- "$bin" analyze --quiet --no-graph --rule rotate --rows 3 --cols 4 --out "$tmp/int3"
 has "interrupted by SIGINT"
 no_csv "$tmp/int3"
 
 # compare: a real SIGINT from outside stops it between two runs: one line, exit 130, no folder.
-"$bin" compare --quiet --no-plot --rule sliding --rows 2 --cols 5 --variants hybrid,serial --threads 1 --repeat 500 --out "$tmp/cint" >/dev/null 2>"$tmp/err" &
-pid=$!
-sleep 2
-kill -INT "$pid"
-start=$(date +%s)
-wait "$pid"
-rc=$?
-[ "$rc" = 130 ] && ok || bad "compare, external SIGINT: exit $rc ($(cat "$tmp/err"))"
-[ $(($(date +%s) - start)) -le 10 ] && ok || bad "compare took more than 10 s to stop"
+sigint_after 2 "compare" -- "$bin" compare --quiet --no-plot --rule sliding --rows 2 --cols 5 --variants hybrid,serial \
+  --threads 1 --repeat 500 --out "$tmp/cint"
 [ "$(wc -l <"$tmp/err")" = 1 ] && has "compare interrupted by SIGINT after [0-9]* of 1001 runs" || bad "compare interrupt: $(cat "$tmp/err")"
 [ -e "$tmp/cint" ] && bad "interrupted compare wrote its folder" || ok
 

@@ -30,14 +30,6 @@ namespace {
 std::string g_command_line, g_started_utc, g_load_before;
 std::chrono::steady_clock::time_point g_started = std::chrono::steady_clock::now();
 
-// The names of the table's rules that read an option (RuleOptionFlag), e.g. "cardswap".
-std::string rules_with(unsigned flag) {
-  std::string out;
-  for (const auto& info : rule_table())
-    if (info.options & flag) out += (out.empty() ? "" : ", ") + std::string(info.name);
-  return out;
-}
-
 }  // namespace
 
 const char* build_version() { return STATEGRAPH_VERSION; }
@@ -63,10 +55,10 @@ void add_rule_options(CLI::App* sub, RuleCliOptions& o, unsigned flags, const st
   sub->add_option("--cols", o.cols, "Grid columns (default: the rule's seed size)");
   if (flags & kWithStart)
     sub->add_option("--start", o.start,
-                    "Start position (" + rules_with(kStartOption) + "), rows split by '/', e.g. '* A/**B'");
+                    "Start position (" + rules_reading(kStartOption, ", ") + "), rows split by '/', e.g. '* A/**B'");
   if (flags & kWithDirections)
     sub->add_option("--directions", o.directions,
-                    "Turn directions (" + rules_with(kDirectionsOption) +
+                    "Turn directions (" + rules_reading(kDirectionsOption, ", ") +
                         "): cw (clockwise turns only, the default) or both (either way)");
   if (flags & kWithMetric)
     sub->add_option("--metric", o.metric,

@@ -37,15 +37,14 @@ AnyRule build_cardswap(std::string_view, Grid grid, const RuleOptions& options) 
   return CardSwap(grid, CardSwap::kSeedStart);
 }
 
-// "rotate" or "rotate or cardswap": the rules whose row reads an option.
-std::string rules_reading(unsigned option) {
+}  // namespace
+
+std::string rules_reading(unsigned option, std::string_view separator) {
   std::string out;
   for (const auto& info : rule_table())
-    if (info.options & option) out += (out.empty() ? "" : " or ") + std::string(info.name);
+    if (info.options & option) out += (out.empty() ? "" : std::string(separator)) + std::string(info.name);
   return out;
 }
-
-}  // namespace
 
 const std::vector<RuleInfo>& rule_table() {
   static const std::vector<RuleInfo> table = {

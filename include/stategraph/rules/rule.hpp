@@ -92,6 +92,9 @@ struct RuleInfo {
 const std::vector<RuleInfo>& rule_table();
 // The entry for a name (or alias), or InputError listing the known rules.
 const RuleInfo& find_rule(std::string_view name);
+// The names of the rules whose row reads an option (RuleOptionFlag bits), joined by
+// `separator`: "cardswap", "rotate or cardswap".
+std::string rules_reading(unsigned option, std::string_view separator = " or ");
 // Builds a rule; rows/cols of 0 mean the rule's default size. "file:PATH" reads a
 // definition (rows/cols: its display shape, default one row). An unknown name, or an
 // option the rule does not read, is an InputError.
