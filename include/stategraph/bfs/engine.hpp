@@ -227,7 +227,8 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
               }
               const std::int64_t t = at >> 6;  // floor
               const unsigned shift = static_cast<unsigned>(at & 63);
-              if (const std::uint64_t lo = part << shift) found += claim_word(vw, nw, static_cast<std::uint64_t>(t), lo);
+              if (const std::uint64_t lo = part << shift)
+                found += claim_word(vw, nw, static_cast<std::uint64_t>(t), lo);
               if (shift) {
                 if (const std::uint64_t hi = part >> (64 - shift))
                   found += claim_word(vw, nw, static_cast<std::uint64_t>(t + 1), hi);
