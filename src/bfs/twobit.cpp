@@ -185,10 +185,11 @@ class TwoBitStore {
           [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
             if (stop_requested(options_)) return found;  // the level is abandoned
             auto unrank = make_unranker(rule_);          // per task: it caches leading cells
+            BlockCursor block_of(blocks);
             for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
               const std::uint64_t m = cells_.cells_equal(w, cells_.load(w), cur);
               if (blocks && m) {  // block moves: 32 cells at a time
-                for_each_block_part(rule_, blocks, w * 32, compress_cells(m), [&](std::uint64_t part, std::int64_t d) {
+                for_each_block_part(rule_, block_of, w * 32, compress_cells(m), [&](std::uint64_t part, std::int64_t d) {
                   const std::int64_t at = static_cast<std::int64_t>(w * 32) + d;  // part's bit i goes to at + i
                   const std::uint64_t spread = part << (at & 31);
                   const auto t = static_cast<std::uint64_t>(at >> 5);
@@ -223,13 +224,14 @@ class TwoBitStore {
         [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
           if (stop_requested(options_)) return found;  // the level is abandoned
           auto unrank = make_unranker(rule_);          // per task: it caches leading cells
+          BlockCursor block_of(blocks);
           for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
             const std::uint64_t word = cells_.load(w);
             const std::uint64_t unseen = cells_.cells_equal(w, word, 0);
             std::uint64_t fresh = 0;
             if (blocks && unseen) {  // block-move parents, 32 cells at a time
               std::uint64_t hits = 0;
-              for_each_block_part(rule_, blocks, w * 32, compress_cells(unseen),
+              for_each_block_part(rule_, block_of, w * 32, compress_cells(unseen),
                                   [&](std::uint64_t part, std::int64_t d) {
                                     hits |= part & cells_.cells_at(static_cast<std::int64_t>(w * 32) + d, cur);
                                   });

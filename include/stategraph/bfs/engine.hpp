@@ -135,13 +135,35 @@ void for_each_step_rank(const R& rule, const BfsOptions& options, std::uint64_t 
     for_each_bfs_neighbour_rank(rule, options, s, r, f);
 }
 
+// The block of a rank, for ascending scans: a division only when the rank is not in the
+// block of the last call or the next one. One per task.
+class BlockCursor {
+ public:
+  explicit BlockCursor(std::uint64_t w) : w_(w) {}
+  std::uint64_t block(std::uint64_t r) {
+    if (r - start_ >= w_) {  // unsigned: below start_ wraps too
+      if (r - start_ < 2 * w_) {
+        ++b_, start_ += w_;
+      } else {
+        b_ = r / w_, start_ = b_ * w_;
+      }
+    }
+    return b_;
+  }
+  std::uint64_t size() const { return w_; }
+
+ private:
+  std::uint64_t w_, b_ = 0, start_ = 0;
+};
+
 // Splits the ranks of a window [g0, g0 + 64) given by `bits` (bit i = rank g0 + i) by
-// block (size w > 0) and calls f(part, delta) for each block move of each part: every
-// rank q of the part has the neighbour q + delta (and, undirected, the parent).
+// block (cursor's size > 0) and calls f(part, delta) for each block move of each part:
+// every rank q of the part has the neighbour q + delta (and, undirected, the parent).
 template <class R, class F>
-void for_each_block_part(const R& rule, std::uint64_t w, std::uint64_t g0, std::uint64_t bits, F&& f) {
+void for_each_block_part(const R& rule, BlockCursor& cursor, std::uint64_t g0, std::uint64_t bits, F&& f) {
   if constexpr (BlockMoveRule<R>) {
-    std::uint64_t b = g0 / w, end = (b + 1) * w;
+    const std::uint64_t w = cursor.size();
+    std::uint64_t b = cursor.block(g0), end = (b + 1) * w;
     while (bits) {
       const std::uint64_t below = end - g0 >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (end - g0)) - 1;
       if (const std::uint64_t part = bits & below) {
@@ -204,6 +226,7 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
           else return 0;
         }();
         std::array<std::uint64_t, kBatch + kMaxMoves> batch;
+        BlockCursor block_of(blocks);
         int size = 0;
         auto flush = [&] {
           for (int k = 0; k < size; ++k) found += claim(visited, nw, batch[static_cast<std::size_t>(k)]);
@@ -211,7 +234,7 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
         };
         for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
           if (blocks && fw[w]) {
-            for_each_block_part(rule, blocks, base + w * 64, fw[w], [&](std::uint64_t part, std::int64_t delta) {
+            for_each_block_part(rule, block_of, base + w * 64, fw[w], [&](std::uint64_t part, std::int64_t delta) {
               // part's neighbours: block offsets from `at` on (bit i at at + i)
               const std::int64_t at = static_cast<std::int64_t>(w * 64) + delta;
               if constexpr (kBlock) {
@@ -290,6 +313,7 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint6
         // prefetched as they are computed, then tested state by state.
         std::vector<std::uint64_t> parents(64 * static_cast<std::size_t>(rule.max_degree()));
         std::array<std::uint16_t, 65> start;
+        BlockCursor block_of(blocks);
         for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
           const std::uint64_t unvisited = ~vw[w] & valid_mask(visited, w);
           if (!unvisited) {
@@ -300,7 +324,7 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint6
           std::uint64_t fresh = 0;
           if (blocks) {
             const std::uint64_t g0 = base + w * 64;
-            for_each_block_part(rule, blocks, g0, unvisited, [&](std::uint64_t part, std::int64_t delta) {
+            for_each_block_part(rule, block_of, g0, unvisited, [&](std::uint64_t part, std::int64_t delta) {
               fresh |= part & bits_at(frontier, static_cast<std::int64_t>(g0 - fbase) + delta);
             });
           }
@@ -335,7 +359,7 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint6
                 if (parents[j] - fbase >= local) sink(l, parents[j]);
               if (blocks) {  // block-move parents outside the block
                 const std::uint64_t r = base + l;
-                for_each_block_part(rule, blocks, r, 1, [&](std::uint64_t, std::int64_t delta) {
+                for_each_block_part(rule, block_of, r, 1, [&](std::uint64_t, std::int64_t delta) {
                   const auto q = static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + delta);
                   if (q - fbase >= local) sink(l, q);
                 });

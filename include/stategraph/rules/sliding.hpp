@@ -9,6 +9,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -22,7 +24,10 @@ namespace stategraph {
 class Sliding : public GridRule {
  public:
   static constexpr std::string_view kName = "sliding";
-  explicit Sliding(Grid g) : GridRule(g) { check_perm_size(n_); }
+  explicit Sliding(Grid g) : GridRule(g) {
+    check_perm_size(n_);
+    for (int i = 0; i < n_; ++i) weights_[static_cast<std::size_t>(i)] = static_cast<std::int64_t>(weight(i));
+  }
 
   std::string_view name() const { return kName; }
   bool directed() const { return false; }
@@ -40,8 +45,7 @@ class Sliding : public GridRule {
     const Sliding* rule;
     PermCursor cursor;
     State operator()(std::uint64_t r) {
-      return inverse_perm(cursor.parity_unrank(r, [this](unsigned blank) { return rule->blank_parity(static_cast<int>(blank)); }),
-                          rule->n_);
+      return cursor.parity_unrank_inverse(r, [this](unsigned blank) { return rule->blank_parity(static_cast<int>(blank)); });
     }
   };
   Unranker unranker() const { return Unranker{this, PermCursor(n_)}; }
@@ -107,7 +111,7 @@ class Sliding : public GridRule {
   //    down move has cols-1 cells between. Tested against rank() (rules_test.cpp).
   template <class F>
   void for_each_neighbour_rank(State s, std::uint64_t r, F&& f) const {
-    const int blank = find_cell(s, n_, 0);
+    const int blank = blank_of(s);
     const std::int64_t w0 = static_cast<std::int64_t>(weight(0));
     for (int c : neighbours(blank)) {
       if (c < 0) break;
@@ -135,7 +139,7 @@ class Sliding : public GridRule {
   }
   template <class F>
   void for_each_other_neighbour_rank(State s, std::uint64_t r, F&& f) const {
-    const int blank = find_cell(s, n_, 0);
+    const int blank = blank_of(s);
     for (int c : neighbours(blank)) {
       if (c < 0) break;
       if (c - blank == 1 || blank - c == 1) continue;
@@ -194,22 +198,31 @@ class Sliding : public GridRule {
   // Rank change of the move of the blank from `blank` to c (not a sideways one; see
   // for_each_neighbour_rank).
   std::int64_t vertical_delta(State s, int blank, int c) const {
-    std::int64_t delta = (c - blank) * static_cast<std::int64_t>(weight(0));
+    const std::int64_t delta = (c - blank) * weights_[0];
     const unsigned t = get_cell(s, c);
-    const std::int64_t wt = static_cast<std::int64_t>(weight(static_cast<int>(t)));
+    const std::int64_t wt = weights_[t];
     const int lo = std::min(c, blank) + 1, hi = std::max(c, blank);
     std::int64_t change = 0;
     for (int cell = lo; cell < hi; ++cell) {
       const unsigned u = get_cell(s, cell);
-      change += u < t ? static_cast<std::int64_t>(weight(static_cast<int>(u))) : -wt;
+      change += u < t ? weights_[u] : -wt;
     }
     return delta + (c > blank ? change : -change);
+  }
+
+  // The blank's cell: the lowest zero nibble (the borrow trick flags it exactly; only
+  // nibbles above it can be flagged falsely).
+  static int blank_of(State s) {
+    constexpr State kOnes = 0x1111111111111111ULL, kHighs = 0x8888888888888888ULL;
+    return std::countr_zero((s - kOnes) & ~s & kHighs) >> 2;
   }
 
   unsigned blank_parity(int blank) const {
     const int dr = rows() - 1 - blank / cols(), dc = cols() - 1 - blank % cols();
     return static_cast<unsigned>(dr + dc + n_ - 1) & 1u;
   }
+
+  std::array<std::int64_t, 16> weights_{};  // weight(i)
 };
 
 }  // namespace stategraph
