@@ -52,7 +52,7 @@ inline std::uint64_t expand_cells(std::uint64_t m) {
 
 class TwoBitArray {
  public:
-  explicit TwoBitArray(std::uint64_t n) : n_(n), words_((n + 31) / 32), data_(new std::uint64_t[words_]()) {}
+  explicit TwoBitArray(std::uint64_t n) : n_(n), words_((n + 31) / 32), data_(allocate_words(words_)) {}
   static std::uint64_t bytes_for(std::uint64_t n) { return (n + 31) / 32 * 8; }
 
   std::uint64_t num_words() const { return words_; }
@@ -126,7 +126,7 @@ class TwoBitArray {
 
  private:
   std::uint64_t n_, words_;
-  std::unique_ptr<std::uint64_t[]> data_;
+  WordsPtr data_;
 };
 
 // The 2-bit cells as a Store of the shared level loop (driver.hpp).
