@@ -192,10 +192,12 @@ class PermCursor {
   std::uint64_t parity_suffix(std::uint64_t rank, ParityOfFirstDigit parity_of) {
     const std::uint64_t full = rank << 1;
     const std::uint64_t p = block_index(full);
-    if (p != prefix_) load_prefix(p);
-    std::uint64_t x = full - p * block_;  // even: the digit of weight 1! (n-2) is 0
-    if ((prefix_parity_ ^ parity_[x]) != (parity_of(first_digit_) & 1u)) ++x;
-    return x;
+    if (p != flip_prefix_) {  // once per prefix: the prefix's parity against the one wanted
+      if (p != prefix_) load_prefix(p);
+      flip_ = prefix_parity_ ^ (parity_of(first_digit_) & 1u), flip_prefix_ = p;
+    }
+    const std::uint64_t x = full - p * block_;  // even: the digit of weight 1! (n-2) is 0
+    return x + ((flip_ ^ parity_[x]) & 1u);     // the odd neighbour when the parity is wrong
   }
   void load_prefix(std::uint64_t p) {
     const State digits = lehmer_digits(p * block_, n_);
@@ -229,7 +231,8 @@ class PermCursor {
   std::array<std::uint8_t, 120> parity_{};
   std::uint64_t prefix_ = ~std::uint64_t{0};
   State prefix_cells_ = 0, pool_ = 0, prefix_inverse_ = 0;
-  unsigned prefix_parity_ = 0, first_digit_ = 0;
+  unsigned prefix_parity_ = 0, first_digit_ = 0, flip_ = 0;
+  std::uint64_t flip_prefix_ = ~std::uint64_t{0};
 };
 
 // Ranks arrangements of a multiset of symbols 0..k-1 (counts[v] copies of v) in
