@@ -168,7 +168,8 @@ class PermCursor {
   // Lehmer digit (sliding: the blank's cell); needs n >= 3.
   template <class ParityOfFirstDigit>
   State parity_unrank(std::uint64_t rank, ParityOfFirstDigit parity_of) {
-    return prefix_cells_ | suffix(parity_suffix(rank, parity_of));
+    const std::uint64_t x = parity_suffix(rank, parity_of);  // loads the prefix first
+    return prefix_cells_ | suffix(x);
   }
   // inverse_perm(parity_unrank(rank, parity_of), n), built directly (the inverse of
   // the cached prefix is cached too).
