@@ -135,6 +135,41 @@ TEST(BfsTest, IncrementalRanksAgreeWithPlainRanking) {
   }
 }
 
+// Sliding's block moves (a word of 64 ranks at a time) against the reference and the
+// state-by-state steps, in every variant at 1 and 2 threads: block sizes below 64 (2x2,
+// 2x3, 3x2), not multiples of 64 (2x4, 4x2), multiples (3x3, 2x5), from the goal and
+// forward from other sources.
+TEST(BfsTest, BlockMovesAgreeWithReferenceAndStateByState) {
+  std::vector<AnyRule> rules;
+  for (auto [rows, cols] : {std::pair{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}})
+    rules.push_back(make_rule("sliding", rows, cols));
+  for (const AnyRule& rule : rules) {
+    const std::string label = rule_grid(rule).label();
+    for (bool goal : {true, false}) {
+      BfsOptions o;
+      o.want_depths = true;
+      if (!goal) {
+        const auto& s = std::get<Sliding>(rule);
+        o.sources = {s.state_with_blank(0), s.state_with_blank(rule_grid(rule).cells() / 2)};
+        o.forward = true;
+      }
+      const BfsResult ref = find_variant("reference").run(rule, o);
+      for (std::string_view variant : {"topdown", "bottomup", "hybrid", "twobit"}) {
+        if (variant == "bottomup" && rule_size(rule) > 200000) continue;  // seconds per run
+        for (int threads : {1, 2}) {
+          tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+          BfsOptions blocks = o, plain = o;
+          plain.block_moves = false;
+          const BfsResult got = find_variant(variant).run(rule, blocks);
+          EXPECT_EQ(got.depth, ref.depth) << variant << " " << label << " " << threads << " threads";
+          EXPECT_EQ(got.layers, ref.layers) << variant << " " << label;
+          EXPECT_EQ(find_variant(variant).run(rule, plain).depth, got.depth) << variant << " " << label;
+        }
+      }
+    }
+  }
+}
+
 // Custom sources and the forward direction: on the directed rotate graph, the depth
 // FROM the goal along clockwise turns differs from the depth TO it; every variant must
 // match the reference in both directions and from a set of several sources.

@@ -85,12 +85,15 @@ std::vector<std::uint64_t> blocked_layers(const R& rule, std::uint64_t block) {
 }
 
 TEST(Engine, BlocksWithRemoteRanksFindTheSingleMachineLayers) {
-  // sliding uses incremental successor ranks, the others rank from scratch; block sizes
-  // that do not divide the space leave a short last block.
+  // sliding uses incremental successor ranks and block moves, the others rank from
+  // scratch; block sizes that do not divide the space leave a short last block.
   const std::vector<std::pair<AnyRule, std::uint64_t>> cases = {
       {make_rule("sliding", 3, 3), 64 * 1000},    {make_rule("sliding", 2, 4), 64 * 64},
       {make_rule("rotate", 2, 4), 64 * 150},      {make_rule("primeswap", 2, 4), 64 * 7},
       {make_rule("cardswap", 2, 4, RuleOptions{"A***/ **B"}), 64 * 2},
+      // sliding's block moves whose target block is remote; blocks not word-aligned
+      {make_rule("sliding", 2, 5), 64 * 1001},    {make_rule("sliding", 2, 4), 1000},
+      {make_rule("sliding", 3, 2), 100},
   };
   for (const auto& [rule, block] : cases) {
     const std::string label = std::string(rule_name(rule)) + " " + rule_grid(rule).label();

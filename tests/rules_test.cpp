@@ -381,6 +381,30 @@ TEST(SlidingSpace, GoalClassAtEverySize) {
   }
 }
 
+// Sliding's block moves (whole blocks of ranks shifted by a multiple of the block size,
+// one block per blank cell) and its other neighbour ranks together give rank() of every
+// successor, on every state of the small grids (block sizes below 64, not multiples of
+// 64) and a sample of the larger ones.
+TEST(SlidingSpace, BlockMovesAndOtherRanksMakeTheNeighbourSet) {
+  for (auto [r, c] : {std::pair{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {3, 4}, {2, 7}}) {
+    const stategraph::Sliding rule(stategraph::Grid(r, c));
+    const std::uint64_t w = rule.block_move_size();
+    ASSERT_EQ(w * static_cast<std::uint64_t>(r * c), rule.size()) << r << "x" << c;
+    const std::uint64_t step = rule.size() <= 2000000 ? 1 : rule.size() / 100003;
+    for (std::uint64_t k = 0; k < rule.size(); k += step) {
+      const auto s = rule.unrank(k);
+      ASSERT_EQ(static_cast<int>(k / w), rule.blank_cell(s)) << r << "x" << c << " rank " << k;
+      std::vector<std::uint64_t> want, got;
+      rule.for_each_successor(s, [&](stategraph::State t) { want.push_back(rule.rank(t)); });
+      rule.for_each_block_move(k / w, [&](std::uint64_t b) { got.push_back(k + b * w - (k / w) * w); });
+      rule.for_each_other_neighbour_rank(s, k, [&](std::uint64_t q) { got.push_back(q); });
+      std::sort(want.begin(), want.end());
+      std::sort(got.begin(), got.end());
+      ASSERT_EQ(got, want) << r << "x" << c << " rank " << k << " " << rule.format(s);
+    }
+  }
+}
+
 // Sliding's incremental neighbour ranks equal rank() of each successor, in the same
 // order, on every state of the small grids and a sample of the larger ones; a callback
 // returning true stops the walk.

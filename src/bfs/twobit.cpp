@@ -5,6 +5,9 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 #include <atomic>
 #include <bit>
@@ -21,9 +24,35 @@ namespace {
 // pass: its cells become old (fetch_or 11) as they are expanded.
 constexpr std::uint64_t kLow = 0x5555555555555555ULL;  // the low bit of every cell
 
+// A low-bit mask (bit 2i = cell i) as 32 bits (bit i = cell i), and back.
+inline std::uint64_t compress_cells(std::uint64_t m) {
+#ifdef __BMI2__
+  return _pext_u64(m, kLow);
+#else
+  m &= kLow;
+  m = (m | (m >> 1)) & 0x3333333333333333ULL;
+  m = (m | (m >> 2)) & 0x0F0F0F0F0F0F0F0FULL;
+  m = (m | (m >> 4)) & 0x00FF00FF00FF00FFULL;
+  m = (m | (m >> 8)) & 0x0000FFFF0000FFFFULL;
+  return (m | (m >> 16)) & 0x00000000FFFFFFFFULL;
+#endif
+}
+inline std::uint64_t expand_cells(std::uint64_t m) {
+#ifdef __BMI2__
+  return _pdep_u64(m, kLow);
+#else
+  m &= 0x00000000FFFFFFFFULL;
+  m = (m | (m << 16)) & 0x0000FFFF0000FFFFULL;
+  m = (m | (m << 8)) & 0x00FF00FF00FF00FFULL;
+  m = (m | (m << 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  m = (m | (m << 2)) & 0x3333333333333333ULL;
+  return (m | (m << 1)) & kLow;
+#endif
+}
+
 class TwoBitArray {
  public:
-  explicit TwoBitArray(std::uint64_t n) : n_(n), words_((n + 31) / 32), data_(new std::uint64_t[words_]()) {}
+  explicit TwoBitArray(std::uint64_t n) : n_(n), words_((n + 31) / 32), data_(allocate_words(words_)) {}
   static std::uint64_t bytes_for(std::uint64_t n) { return (n + 31) / 32 * 8; }
 
   std::uint64_t num_words() const { return words_; }
@@ -56,6 +85,35 @@ class TwoBitArray {
     return true;
   }
 
+  // Of the cells holding `code` (the current layer), the 32 from cell `start` on as a
+  // compressed mask (bit i = cell start + i); 0 outside the array. Only cells holding
+  // 00 change under other tasks, so the answer is stable while they run.
+  std::uint64_t cells_at(std::int64_t start, unsigned code) const {
+    if (start <= -32 || start >= static_cast<std::int64_t>(n_)) return 0;
+    const std::int64_t i = start >> 5;  // floor
+    const unsigned shift = static_cast<unsigned>(start & 31);
+    auto mask = [&](std::int64_t w) {
+      if (w < 0 || static_cast<std::uint64_t>(w) >= words_) return std::uint64_t{0};
+      const auto u = static_cast<std::uint64_t>(w);
+      return compress_cells(cells_equal(u, load(u), code));
+    };
+    const std::uint64_t both = mask(i) | (shift ? mask(i + 1) << 32 : 0);
+    return (both >> shift) & 0xFFFFFFFFULL;
+  }
+  // Sets the cells of compressed mask m in word w that hold 00 to `code` (a CAS loop);
+  // returns those cells as a compressed mask.
+  std::uint64_t claim_cells(std::uint64_t w, std::uint64_t m, unsigned code) {
+    std::atomic_ref<std::uint64_t> word(data_[w]);
+    const std::uint64_t spread = expand_cells(m);
+    std::uint64_t old = word.load(std::memory_order_relaxed), fresh;
+    do {
+      fresh = cells_equal(w, old, 0) & spread;
+      if (!fresh) return 0;
+    } while (!word.compare_exchange_weak(old, old | (code & 1 ? fresh : 0) | (code & 2 ? fresh << 1 : 0),
+                                         std::memory_order_relaxed));
+    return compress_cells(fresh);
+  }
+
   // Low-bit mask (one bit per cell, at the cell's low bit) of the cells holding code,
   // restricted to cells < n.
   std::uint64_t cells_equal(std::uint64_t w, std::uint64_t word, unsigned code) const {
@@ -68,7 +126,7 @@ class TwoBitArray {
 
  private:
   std::uint64_t n_, words_;
-  std::unique_ptr<std::uint64_t[]> data_;
+  WordsPtr data_;
 };
 
 // The 2-bit cells as a Store of the shared level loop (driver.hpp).
@@ -115,17 +173,39 @@ class TwoBitStore {
     const tbb::blocked_range<std::uint64_t> all(0, cells_.num_words(), kGrainWords);
     const unsigned cur = depth % 2 == 0 ? 1u : 2u, nxt = 3u ^ cur;
     const auto next_depth = static_cast<std::uint8_t>(depth + 1);
+    const std::uint64_t blocks = block_move_size(rule_, options_);
+    // Marks the compressed cells m of word w found (depth table).
+    auto mark = [&](std::uint64_t w, std::uint64_t m) {
+      if (depth_)
+        for (; m; m &= m - 1) depth_[w * 32 + static_cast<unsigned>(std::countr_zero(m))] = next_depth;
+    };
     if (dir == Direction::kTopDown) {
       return tbb::parallel_reduce(
           all, std::uint64_t{0},
           [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
             if (stop_requested(options_)) return found;  // the level is abandoned
             auto unrank = make_unranker(rule_);          // per task: it caches leading cells
+            BlockCursor block_of(blocks);
             for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
               const std::uint64_t m = cells_.cells_equal(w, cells_.load(w), cur);
+              if (blocks && m) {  // block moves: 32 cells at a time
+                for_each_block_part(rule_, block_of, w * 32, compress_cells(m), [&](std::uint64_t part, std::int64_t d) {
+                  const std::int64_t at = static_cast<std::int64_t>(w * 32) + d;  // part's bit i goes to at + i
+                  const std::uint64_t spread = part << (at & 31);
+                  const auto t = static_cast<std::uint64_t>(at >> 5);
+                  if (const std::uint64_t lo = spread & 0xFFFFFFFFULL) {
+                    const std::uint64_t got = cells_.claim_cells(t, lo, nxt);
+                    found += static_cast<std::uint64_t>(std::popcount(got)), mark(t, got);
+                  }
+                  if (const std::uint64_t hi = spread >> 32) {
+                    const std::uint64_t got = cells_.claim_cells(t + 1, hi, nxt);
+                    found += static_cast<std::uint64_t>(std::popcount(got)), mark(t + 1, got);
+                  }
+                });
+              }
               for (std::uint64_t bits = m; bits; bits &= bits - 1) {
                 const std::uint64_t r = w * 32 + static_cast<unsigned>(std::countr_zero(bits)) / 2;
-                for_each_bfs_neighbour_rank(rule_, options_, unrank(r), r, [&](std::uint64_t q) {
+                for_each_step_rank(rule_, options_, blocks, false, unrank(r), r, [&](std::uint64_t q) {
                   if (cells_.claim(q, nxt)) {
                     ++found;
                     if (depth_) depth_[q] = next_depth;
@@ -144,14 +224,26 @@ class TwoBitStore {
         [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
           if (stop_requested(options_)) return found;  // the level is abandoned
           auto unrank = make_unranker(rule_);          // per task: it caches leading cells
+          BlockCursor block_of(blocks);
           for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
             const std::uint64_t word = cells_.load(w);
+            const std::uint64_t unseen = cells_.cells_equal(w, word, 0);
             std::uint64_t fresh = 0;
-            for (std::uint64_t bits = cells_.cells_equal(w, word, 0); bits; bits &= bits - 1) {
+            if (blocks && unseen) {  // block-move parents, 32 cells at a time
+              std::uint64_t hits = 0;
+              for_each_block_part(rule_, block_of, w * 32, compress_cells(unseen),
+                                  [&](std::uint64_t part, std::int64_t d) {
+                                    hits |= part & cells_.cells_at(static_cast<std::int64_t>(w * 32) + d, cur);
+                                  });
+              const std::uint64_t low = expand_cells(hits);
+              fresh = (nxt & 1 ? low : 0) | (nxt & 2 ? low << 1 : 0);
+              mark(w, hits);
+            }
+            for (std::uint64_t bits = unseen & ~(fresh | fresh >> 1); bits; bits &= bits - 1) {
               const unsigned b = static_cast<unsigned>(std::countr_zero(bits));
               const std::uint64_t r = w * 32 + b / 2;
               bool hit = false;
-              for_each_bfs_parent_rank(rule_, options_, unrank(r), r, [&](std::uint64_t q) {
+              for_each_step_rank(rule_, options_, blocks, true, unrank(r), r, [&](std::uint64_t q) {
                 hit = cells_.get(q) == cur;
                 return hit;
               });

@@ -89,6 +89,9 @@ struct BfsOptions {
   // Use the rule's incremental successor ranks where it has them (sliding); false ranks
   // every neighbour from scratch, the plain loop, kept to measure the gain (bench/).
   bool incremental_ranks = true;
+  // Apply the rule's block moves (engine.hpp: sliding's moves to the next cell) a word of
+  // 64 ranks at a time; false takes every move state by state (to test and measure).
+  bool block_moves = true;
 };
 
 // The stop flag's value, 0 when no stop was asked for.

@@ -13,6 +13,7 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <concepts>
 #include <cstdint>
 #include <stdexcept>
 #include <type_traits>
@@ -97,6 +98,108 @@ void check_batchable(const R& rule) {
 // The remote sink of a search whose block is the whole space: no neighbour is remote.
 struct NoRemote {};
 
+// ---- Block moves ----
+// A rule may say that some of its moves map whole blocks of consecutive ranks onto
+// other blocks, offset for offset (sliding: the blank's move to the next cell, r +- w_0,
+// blocks = the blank's cell). The steps then apply those moves 64 ranks at a time with
+// word operations and no ranking, and only the rule's other moves state by state. Used
+// on undirected rules (the block moves are their own parents), with the incremental
+// ranks, unless BfsOptions::block_moves is off.
+template <class R>
+concept BlockMoveRule = requires(const R& r, State s, std::uint64_t k) {
+  { r.block_move_size() } -> std::convertible_to<std::uint64_t>;
+  r.for_each_block_move(k, [](std::uint64_t) {});
+  r.for_each_other_neighbour_rank(s, k, [](std::uint64_t) {});
+};
+
+// The block size the steps use for this rule and these options; 0: no block moves.
+template <class R>
+std::uint64_t block_move_size(const R& rule, const BfsOptions& options) {
+  if constexpr (BlockMoveRule<R>) {
+    if (!rule.directed() && options.incremental_ranks && options.block_moves) return rule.block_move_size();
+  }
+  return 0;
+}
+
+// f(rank) for the BFS neighbours (parents: `parents`) of s, whose rank is r, that the
+// block moves do not cover (all of them when `blocks` is 0).
+template <class R, class F>
+void for_each_step_rank(const R& rule, const BfsOptions& options, std::uint64_t blocks, bool parents, State s,
+                        std::uint64_t r, F&& f) {
+  if constexpr (BlockMoveRule<R>) {
+    if (blocks) return rule.for_each_other_neighbour_rank(s, r, f);
+  }
+  if (parents)
+    for_each_bfs_parent_rank(rule, options, s, r, f);
+  else
+    for_each_bfs_neighbour_rank(rule, options, s, r, f);
+}
+
+// The block of a rank, for ascending scans: a division only when the rank is not in the
+// block of the last call or the next one. One per task.
+class BlockCursor {
+ public:
+  explicit BlockCursor(std::uint64_t w) : w_(w) {}
+  std::uint64_t block(std::uint64_t r) {
+    if (r - start_ >= w_) {  // unsigned: below start_ wraps too
+      if (r - start_ < 2 * w_) {
+        ++b_, start_ += w_;
+      } else {
+        b_ = r / w_, start_ = b_ * w_;
+      }
+    }
+    return b_;
+  }
+  std::uint64_t size() const { return w_; }
+
+ private:
+  std::uint64_t w_, b_ = 0, start_ = 0;
+};
+
+// Splits the ranks of a window [g0, g0 + 64) given by `bits` (bit i = rank g0 + i) by
+// block (cursor's size > 0) and calls f(part, delta) for each block move of each part:
+// every rank q of the part has the neighbour q + delta (and, undirected, the parent).
+template <class R, class F>
+void for_each_block_part(const R& rule, BlockCursor& cursor, std::uint64_t g0, std::uint64_t bits, F&& f) {
+  if constexpr (BlockMoveRule<R>) {
+    const std::uint64_t w = cursor.size();
+    std::uint64_t b = cursor.block(g0), end = (b + 1) * w;
+    while (bits) {
+      const std::uint64_t below = end - g0 >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (end - g0)) - 1;
+      if (const std::uint64_t part = bits & below) {
+        rule.for_each_block_move(b, [&](std::uint64_t c) {
+          f(part, c > b ? static_cast<std::int64_t>((c - b) * w) : -static_cast<std::int64_t>((b - c) * w));
+        });
+      }
+      bits &= ~below, ++b, end += w;
+    }
+  }
+}
+
+// The 64 bits of b from bit `start` on (bit i = bit start + i), 0 outside b.
+inline std::uint64_t bits_at(const Bitset& b, std::int64_t start) {
+  if (start <= -64 || start >= static_cast<std::int64_t>(b.size())) return 0;
+  const std::uint64_t* w = b.words();
+  const std::int64_t i = start >> 6;  // floor
+  const unsigned shift = static_cast<unsigned>(start & 63);
+  const std::uint64_t lo = i >= 0 ? w[i] : 0;
+  if (!shift) return lo;
+  const std::uint64_t hi = static_cast<std::uint64_t>(i + 1) < b.num_words() ? w[i + 1] : 0;
+  return (lo >> shift) | (hi << (64 - shift));
+}
+
+// Claims the ranks of mask m in word t of visited / next (atomically: other tasks claim
+// in the same words); returns how many were new.
+inline std::uint64_t claim_word(std::uint64_t* visited_words, std::uint64_t* next_words, std::uint64_t t,
+                                std::uint64_t m) {
+  std::atomic_ref<std::uint64_t> v(visited_words[t]);
+  const std::uint64_t fresh = m & ~v.load(std::memory_order_relaxed);
+  if (!fresh) return 0;
+  const std::uint64_t got = fresh & ~v.fetch_or(fresh, std::memory_order_relaxed);
+  if (got) atomic_or_word(next_words + t, got);
+  return static_cast<std::uint64_t>(std::popcount(got));
+}
+
 // Top-down over the frontier words [lo, hi) of a block whose first rank is `base`:
 // every frontier state is unranked (one unranker per task), its BFS neighbour ranks are
 // computed (incrementally where the rule can) and a neighbour in the block is claimed
@@ -110,8 +213,9 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
   constexpr bool kBlock = !std::is_same_v<Remote, NoRemote>;
   const std::uint64_t* fw = frontier.words();
   std::uint64_t* nw = next.words();
-  const std::uint64_t* vw = visited.words();
+  std::uint64_t* vw = visited.words();
   const std::uint64_t local = visited.size();
+  const std::uint64_t blocks = block_move_size(rule, options);
   return tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
@@ -122,15 +226,41 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
           else return 0;
         }();
         std::array<std::uint64_t, kBatch + kMaxMoves> batch;
+        BlockCursor block_of(blocks);
         int size = 0;
         auto flush = [&] {
           for (int k = 0; k < size; ++k) found += claim(visited, nw, batch[static_cast<std::size_t>(k)]);
           size = 0;
         };
         for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+          if (blocks && fw[w]) {
+            for_each_block_part(rule, block_of, base + w * 64, fw[w], [&](std::uint64_t part, std::int64_t delta) {
+              // part's neighbours: block offsets from `at` on (bit i at at + i)
+              const std::int64_t at = static_cast<std::int64_t>(w * 64) + delta;
+              if constexpr (kBlock) {
+                if (at < 0 || at + 64 > static_cast<std::int64_t>(local)) {
+                  for (std::uint64_t out = part; out; out &= out - 1) {
+                    const std::int64_t l = at + std::countr_zero(out);
+                    if (l < 0 || l >= static_cast<std::int64_t>(local)) {
+                      sink(static_cast<std::uint64_t>(static_cast<std::int64_t>(base) + l));
+                      part &= ~(out & -out);
+                    }
+                  }
+                }
+              }
+              const std::int64_t t = at >> 6;  // floor
+              const unsigned shift = static_cast<unsigned>(at & 63);
+              if (const std::uint64_t lo = part << shift)
+                found += claim_word(vw, nw, static_cast<std::uint64_t>(t), lo);
+              if (shift) {
+                if (const std::uint64_t hi = part >> (64 - shift))
+                  found += claim_word(vw, nw, static_cast<std::uint64_t>(t + 1), hi);
+              }
+            });
+          }
           for (std::uint64_t bits = fw[w]; bits; bits &= bits - 1) {
             const std::uint64_t r = base + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-            for_each_bfs_neighbour_rank(rule, options, unrank(r), r, [&](std::uint64_t q) {
+            for_each_step_rank(rule, options, blocks, false, unrank(r), r, [&](std::uint64_t q) {
               if constexpr (kBlock) {
                 if (q - base >= local) return sink(q);  // unsigned: below the block wraps too
                 q -= base;
@@ -169,6 +299,7 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint6
   const std::uint64_t* fw = frontier.words();
   const std::uint64_t local = visited.size();
   const std::uint64_t fbase = kBlock ? base : 0;  // the rank of the frontier's bit 0
+  const std::uint64_t blocks = block_move_size(rule, options);
   return tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
@@ -182,26 +313,35 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint6
         // prefetched as they are computed, then tested state by state.
         std::vector<std::uint64_t> parents(64 * static_cast<std::size_t>(rule.max_degree()));
         std::array<std::uint16_t, 65> start;
+        BlockCursor block_of(blocks);
         for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
           const std::uint64_t unvisited = ~vw[w] & valid_mask(visited, w);
           if (!unvisited) {
             nw[w] = 0;
             continue;
           }
+          // Block-move parents, a word at a time; the states they find need no more.
+          std::uint64_t fresh = 0;
+          if (blocks) {
+            const std::uint64_t g0 = base + w * 64;
+            for_each_block_part(rule, block_of, g0, unvisited, [&](std::uint64_t part, std::int64_t delta) {
+              fresh |= part & bits_at(frontier, static_cast<std::int64_t>(g0 - fbase) + delta);
+            });
+          }
+          const std::uint64_t rest = unvisited & ~fresh;
           std::size_t size = 0;
           int states = 0;
-          for (std::uint64_t bits = unvisited; bits; bits &= bits - 1) {
+          for (std::uint64_t bits = rest; bits; bits &= bits - 1) {
             start[static_cast<std::size_t>(states++)] = static_cast<std::uint16_t>(size);
             const std::uint64_t r = base + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-            for_each_bfs_parent_rank(rule, options, unrank(r), r, [&](std::uint64_t q) {
+            for_each_step_rank(rule, options, blocks, true, unrank(r), r, [&](std::uint64_t q) {
               if (!kBlock || q - fbase < local) prefetch_read(fw + ((q - fbase) >> 6));
               parents[size++] = q;
             });
           }
           start[static_cast<std::size_t>(states)] = static_cast<std::uint16_t>(size);
-          std::uint64_t fresh = 0;
           int k = 0;
-          for (std::uint64_t bits = unvisited; bits; bits &= bits - 1, ++k) {
+          for (std::uint64_t bits = rest; bits; bits &= bits - 1, ++k) {
             const std::size_t from = start[static_cast<std::size_t>(k)], to = start[static_cast<std::size_t>(k) + 1];
             bool hit = false;
             for (std::size_t j = from; j < to && !hit; ++j) {
@@ -217,6 +357,13 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint6
               const std::uint64_t l = w * 64 + static_cast<unsigned>(std::countr_zero(bits));
               for (std::size_t j = from; j < to; ++j)
                 if (parents[j] - fbase >= local) sink(l, parents[j]);
+              if (blocks) {  // block-move parents outside the block
+                const std::uint64_t r = base + l;
+                for_each_block_part(rule, block_of, r, 1, [&](std::uint64_t, std::int64_t delta) {
+                  const auto q = static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + delta);
+                  if (q - fbase >= local) sink(l, q);
+                });
+              }
             }
           }
           nw[w] = fresh;

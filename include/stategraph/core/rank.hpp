@@ -168,18 +168,37 @@ class PermCursor {
   // Lehmer digit (sliding: the blank's cell); needs n >= 3.
   template <class ParityOfFirstDigit>
   State parity_unrank(std::uint64_t rank, ParityOfFirstDigit parity_of) {
-    const std::uint64_t full = rank << 1;
-    const std::uint64_t p = block_index(full);
-    if (p != prefix_) load_prefix(p);
-    std::uint64_t x = full - p * block_;  // even: the digit of weight 1! (n-2) is 0
-    if ((prefix_parity_ ^ parity_[x]) != (parity_of(first_digit_) & 1u)) ++x;
+    const std::uint64_t x = parity_suffix(rank, parity_of);  // loads the prefix first
     return prefix_cells_ | suffix(x);
+  }
+  // inverse_perm(parity_unrank(rank, parity_of), n), built directly (the inverse of
+  // the cached prefix is cached too).
+  template <class ParityOfFirstDigit>
+  State parity_unrank_inverse(std::uint64_t rank, ParityOfFirstDigit parity_of) {
+    const std::uint64_t x = parity_suffix(rank, parity_of);
+    const State picks = picks_[x];
+    State out = prefix_inverse_;
+    for (int j = 0; j < k_; ++j)
+      out |= State{static_cast<unsigned>(n_ - k_ + j)} << (4 * ((pool_ >> (4 * get_cell(picks, j))) & 0xF));
+    return out;
   }
 
  private:
   std::uint64_t block_index(std::uint64_t rank) const {
     if (block_ == 1) return rank;
     return static_cast<std::uint64_t>((static_cast<UInt128>(rank) * reciprocal_) >> 64);  // see kReciprocal
+  }
+  // Loads the prefix of a parity rank and returns the index of its suffix arrangement.
+  template <class ParityOfFirstDigit>
+  std::uint64_t parity_suffix(std::uint64_t rank, ParityOfFirstDigit parity_of) {
+    const std::uint64_t full = rank << 1;
+    const std::uint64_t p = block_index(full);
+    if (p != flip_prefix_) {  // once per prefix: the prefix's parity against the one wanted
+      if (p != prefix_) load_prefix(p);
+      flip_ = prefix_parity_ ^ (parity_of(first_digit_) & 1u), flip_prefix_ = p;
+    }
+    const std::uint64_t x = full - p * block_;  // even: the digit of weight 1! (n-2) is 0
+    return x + ((flip_ ^ parity_[x]) & 1u);     // the odd neighbour when the parity is wrong
   }
   void load_prefix(std::uint64_t p) {
     const State digits = lehmer_digits(p * block_, n_);
@@ -195,6 +214,8 @@ class PermCursor {
       pool = low | (((pool >> shift) >> 4) << shift);
     }
     prefix_ = p, prefix_cells_ = cells, pool_ = pool, prefix_parity_ = sum & 1u;
+    prefix_inverse_ = 0;
+    for (int i = 0; i < n_ - k_; ++i) prefix_inverse_ |= State{static_cast<unsigned>(i)} << (4 * get_cell(cells, i));
     first_digit_ = get_cell(digits, 0);
   }
   State suffix(std::uint64_t x) const {
@@ -210,8 +231,9 @@ class PermCursor {
   std::array<State, 120> picks_{};
   std::array<std::uint8_t, 120> parity_{};
   std::uint64_t prefix_ = ~std::uint64_t{0};
-  State prefix_cells_ = 0, pool_ = 0;
-  unsigned prefix_parity_ = 0, first_digit_ = 0;
+  State prefix_cells_ = 0, pool_ = 0, prefix_inverse_ = 0;
+  unsigned prefix_parity_ = 0, first_digit_ = 0, flip_ = 0;
+  std::uint64_t flip_prefix_ = ~std::uint64_t{0};
 };
 
 // Ranks arrangements of a multiset of symbols 0..k-1 (counts[v] copies of v) in

@@ -9,6 +9,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -22,7 +24,10 @@ namespace stategraph {
 class Sliding : public GridRule, public MoveNeighbours<Sliding> {
  public:
   static constexpr std::string_view kName = "sliding";
-  explicit Sliding(Grid g) : GridRule(g) { check_perm_size(n_); }
+  explicit Sliding(Grid g) : GridRule(g) {
+    check_perm_size(n_);
+    for (int i = 0; i < n_; ++i) weights_[static_cast<std::size_t>(i)] = static_cast<std::int64_t>(weight(i));
+  }
 
   std::string_view name() const { return kName; }
   bool directed() const { return false; }
@@ -40,8 +45,7 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
     const Sliding* rule;
     PermCursor cursor;
     State operator()(std::uint64_t r) {
-      return inverse_perm(cursor.parity_unrank(r, [this](unsigned blank) { return rule->blank_parity(static_cast<int>(blank)); }),
-                          rule->n_);
+      return cursor.parity_unrank_inverse(r, [this](unsigned blank) { return rule->blank_parity(static_cast<int>(blank)); });
     }
   };
   Unranker unranker() const { return Unranker{this, PermCursor(n_)}; }
@@ -99,23 +103,40 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
   //    down move has cols-1 cells between. Tested against rank() (rules_test.cpp).
   template <class F>
   void for_each_neighbour_rank(State s, std::uint64_t r, F&& f) const {
-    const int blank = find_cell(s, n_, 0);
+    const int blank = blank_of(s);
     const std::int64_t w0 = static_cast<std::int64_t>(weight(0));
     for (int c : neighbours(blank)) {
       if (c < 0) break;
-      std::int64_t delta = (c - blank) * w0;
-      if (c - blank > 1 || blank - c > 1) {
-        const unsigned t = get_cell(s, c);
-        const std::int64_t wt = static_cast<std::int64_t>(weight(static_cast<int>(t)));
-        const int lo = std::min(c, blank) + 1, hi = std::max(c, blank);
-        std::int64_t change = 0;
-        for (int cell = lo; cell < hi; ++cell) {
-          const unsigned u = get_cell(s, cell);
-          change += u < t ? static_cast<std::int64_t>(weight(static_cast<int>(u))) : -wt;
-        }
-        delta += c > blank ? change : -change;
-      }
+      const std::int64_t delta = (c - blank > 1 || blank - c > 1) ? vertical_delta(s, blank, c) : (c - blank) * w0;
       if (emit_neighbour(f, static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + delta))) return;
+    }
+  }
+
+  // Block moves (used by the BFS engine, engine.hpp): ranks fall into blocks of
+  // block_move_size() consecutive ranks, one per blank cell (the leading digit), and a
+  // sideways move (to the next cell, none between) is r +- w_0 for every state of a block
+  // (see above): it maps the block of the blank at b onto that of b +- 1, offset for
+  // offset. for_each_block_move(b, f) calls f(c) for those blocks c (successors and, the
+  // rule being undirected, predecessors); for_each_other_neighbour_rank gives the other
+  // (vertical) moves' ranks. Together they are for_each_neighbour_rank's (rules_test.cpp).
+  // The size is 0 (no blocks) below three cells.
+  std::uint64_t block_move_size() const { return weight(0); }
+  template <class F>
+  void for_each_block_move(std::uint64_t block, F&& f) const {
+    const auto b = static_cast<int>(block);
+    for (int c : neighbours(b)) {
+      if (c < 0) break;
+      if (c - b == 1 || b - c == 1) f(static_cast<std::uint64_t>(c));  // no cell between: r +- w_0
+    }
+  }
+  template <class F>
+  void for_each_other_neighbour_rank(State s, std::uint64_t r, F&& f) const {
+    const int blank = blank_of(s);
+    for (int c : neighbours(blank)) {
+      if (c < 0) break;
+      if (c - blank == 1 || blank - c == 1) continue;
+      if (emit_neighbour(f, static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + vertical_delta(s, blank, c))))
+        return;
     }
   }
 
@@ -166,10 +187,34 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
   // Weight of Lehmer digit i in parity_rank: (n-1-i)!/2 for the n-2 ranked digits.
   std::uint64_t weight(int i) const { return i < n_ - 2 ? kFactorial[static_cast<std::size_t>(n_ - 1 - i)] / 2 : 0; }
 
+  // Rank change of the move of the blank from `blank` to c (not a sideways one; see
+  // for_each_neighbour_rank).
+  std::int64_t vertical_delta(State s, int blank, int c) const {
+    const std::int64_t delta = (c - blank) * weights_[0];
+    const unsigned t = get_cell(s, c);
+    const std::int64_t wt = weights_[t];
+    const int lo = std::min(c, blank) + 1, hi = std::max(c, blank);
+    std::int64_t change = 0;
+    for (int cell = lo; cell < hi; ++cell) {
+      const unsigned u = get_cell(s, cell);
+      change += u < t ? weights_[u] : -wt;
+    }
+    return delta + (c > blank ? change : -change);
+  }
+
+  // The blank's cell: the lowest zero nibble (the borrow trick flags it exactly; only
+  // nibbles above it can be flagged falsely).
+  static int blank_of(State s) {
+    constexpr State kOnes = 0x1111111111111111ULL, kHighs = 0x8888888888888888ULL;
+    return std::countr_zero((s - kOnes) & ~s & kHighs) >> 2;
+  }
+
   unsigned blank_parity(int blank) const {
     const int dr = rows() - 1 - blank / cols(), dc = cols() - 1 - blank % cols();
     return static_cast<unsigned>(dr + dc + n_ - 1) & 1u;
   }
+
+  std::array<std::int64_t, 16> weights_{};  // weight(i)
 };
 
 }  // namespace stategraph
