@@ -16,6 +16,8 @@
 #   bash results/regenerate.sh --reliability   # + reliability/: SIGKILL of a sliding 3x4 run, resume, compare (~2 min)
 #   bash results/regenerate.sh --2x7           # + sliding-2x7/: 51 min on 2 cores, 10.2 GiB of memory and 11 GB of
 #                                              #   disk for the checkpoint (CK2X7=DIR, default /var/tmp/stategraph-2x7-ck)
+#   bash results/regenerate.sh --primeswap-3x4 # + primeswap-3x4/: every component, the giants' diameter bounds
+#                                              #   (16 masked BFS runs), ~35 min on 2 cores, 4.3 GB
 #   bash results/regenerate.sh --all           # every part
 # Flags combine. The light part always runs first.
 set -euo pipefail
@@ -25,7 +27,7 @@ mpibin=./build/stategraph-mpi
 bench=./build/stategraph_bench
 benchcsv=./build/stategraph_bench_csv
 
-heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0
+heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0
 for a in "$@"; do
   case "$a" in
     --heavy) heavy=1 ;;
@@ -33,7 +35,8 @@ for a in "$@"; do
     --mpi-ab) mpi_ab=1 ;;
     --reliability) reliability=1 ;;
     --2x7) run2x7=1 ;;
-    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 ;;
+    --primeswap-3x4) prime3x4=1 ;;
+    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 ;;
     *) echo "regenerate.sh: unknown flag $a (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
@@ -62,6 +65,13 @@ capture results/compare-rotate-3x3/stdout.txt \
 # Micro-benchmarks -> JSON, converted to CSV by our exporter.
 $bench --benchmark_filter='MICRO|FetchOr/10' --benchmark_min_time=0.2 \
   --benchmark_out=results/bench/micro.json --benchmark_out_format=json >results/bench/micro.txt
+
+# ---- --primeswap-3x4: every component of the 12! space, bounds on the giants' diameter -------------
+if ((prime3x4)); then
+  $bin analyze --rule primeswap --rows 3 --cols 4 --out results/primeswap-3x4 --max-components 1000000 \
+    --diameter-budget-runs 16 --quiet
+  rm -f results/primeswap-3x4/size_vs_diameter.svg  # 54 MB (146,498 points); the PNG is kept
+fi
 
 # ---- --heavy: 12-cell spaces --------------------------------------------------------------------
 if ((heavy)); then
