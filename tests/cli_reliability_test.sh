@@ -25,13 +25,14 @@ expect() {
 has() { grep -q -- "$1" "$tmp/err" && ok || bad "'$1' not in: $(cat "$tmp/err")"; }
 no_csv() { [ -z "$(ls "$1" 2>/dev/null)" ] && ok || bad "$1 should hold nothing: $(ls "$1")"; }
 # The CSVs of a folder without the run's own columns: seconds, variant, threads, peak_bytes
-# (summary), seconds and direction (levels), diameter_seconds; without run.csv (dates, times).
+# (summary), seconds and direction (levels), diameter_seconds and the graph phase's split;
+# without run.csv (dates, times).
 strip_run() {
   local d=$1
   for f in "$d"/*.csv; do
     case $(basename "$f") in
       run.csv) ;;
-      summary.csv) awk -F, -v OFS=, '{ $8 = $9 = $10 = $11 = $21 = ""; print }' "$f" ;;
+      summary.csv) awk -F, -v OFS=, '{ $8 = $9 = $10 = $11 = $21 = $26 = $27 = $28 = ""; print }' "$f" ;;
       levels.csv) cut -d, -f1,2 "$f" ;;
       *) cat "$f" ;;
     esac

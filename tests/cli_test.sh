@@ -147,14 +147,15 @@ for d in sliding-3x3 rotate-3x3 primeswap-3x3 cardswap-2x3; do
   for f in components.csv component_sizes.csv antipodes.csv; do
     [ -s "$tmp/all/$d/$f" ] && ok || bad "--all wrote $d/$f"
   done
-  [ "$(head -1 "$tmp/all/$d/components.csv")" = "component,size,representative,eccentricity_of_representative,diameter" ] && ok || bad "$d components header"
+  [ "$(head -1 "$tmp/all/$d/components.csv")" = "component,size,representative,eccentricity_of_representative,diameter,diameter_lower,diameter_upper,diameter_method,diameter_bfs_runs,mirror_of" ] && ok || bad "$d components header"
   [ "$(head -1 "$tmp/all/$d/component_sizes.csv")" = "size,count" ] && ok || bad "$d component_sizes header"
   [ "$(head -1 "$tmp/all/$d/antipodes.csv")" = "rank,state" ] && ok || bad "$d antipodes header"
 done
-head -1 "$tmp/all/sliding-3x3/summary.csv" | grep -q ',start_distance,components,largest_component,diameter,goal_component_size,average_distance,edges,diameter_bfs_runs,diameter_seconds,diameter_method$' && ok || bad "summary graph columns"
+head -1 "$tmp/all/sliding-3x3/summary.csv" | grep -q ',start_distance,components,largest_component,diameter,goal_component_size,average_distance,edges,diameter_bfs_runs,diameter_seconds,diameter_method,diameter_lower,diameter_upper,' && ok || bad "summary graph columns"
 s=$tmp/all/sliding-3x3/summary.csv
-[ "$(col "$s" components),$(col "$s" diameter),$(col "$s" goal_component_size),$(col "$s" edges)" = "1,31,181440,241920" ] && ok || bad "8-puzzle: 1 component, diameter 31, 241920 edges"
-[ "$(sed -n 2p "$tmp/all/sliding-3x3/components.csv")" = "0,181440,_ 1 2/3 4 5/6 7 8,31,31" ] && ok || bad "8-puzzle component row: $(sed -n 2p "$tmp/all/sliding-3x3/components.csv")"
+[ "$(col "$s" components),$(col "$s" diameter),$(col "$s" goal_component_size),$(col "$s" edges)" = "2,31,181440,241920" ] && ok || bad "8-puzzle: 2 components (both parity classes), diameter 31, 241920 edges"
+[ "$(sed -n 2p "$tmp/all/sliding-3x3/components.csv" | cut -d, -f1-7)" = "0,181440,_ 1 2/3 4 5/6 7 8,31,31,31,31" ] && ok || bad "8-puzzle component row: $(sed -n 2p "$tmp/all/sliding-3x3/components.csv")"
+[ "$(sed -n 3p "$tmp/all/sliding-3x3/components.csv" | cut -d, -f1-7)" = "1,181440,_ 2 1/3 4 5/6 7 8,31,31,31,31" ] && ok || bad "8-puzzle other class row: $(sed -n 3p "$tmp/all/sliding-3x3/components.csv")"
 [ "$(wc -l <"$tmp/all/sliding-3x3/antipodes.csv")" = 3 ] && ok || bad "8-puzzle: 2 antipodes listed"
 r=$tmp/all/rotate-3x3/summary.csv
 [ "$(col "$r" diameter),$(col "$r" diameter_method),$(col "$r" diameter_bfs_runs)" = "15,cayley,0" ] && ok || bad "rotate 3x3: Cayley diameter 15"
@@ -340,6 +341,8 @@ grep -q 'compare interrupted by SIGINT after 2 of 5 runs.*nothing written' "$tmp
 expect 0 "analyze log" -- "$bin" analyze --rule sliding --rows 2 --cols 3 --no-plot --out "$tmp/lg"
 grep -Eq '[0-9]e[-+][0-9]' "$tmp/err" && bad "log has a number with an exponent: $(grep -E '[0-9]e[-+][0-9]' "$tmp/err" | head -2)" || ok
 grep -q '(1 antipode)' "$tmp/out" && ok || bad "1 antipode (singular): $(cat "$tmp/out")"
+grep -q '2 components,' "$tmp/err" && ok || bad "log: 2 components (both parity classes, plural)"
+expect 0 "analyze log, one component" -- "$bin" analyze --rule adjswap --rows 2 --cols 3 --no-plot --out "$tmp/lg1"
 grep -q '1 component,' "$tmp/err" && ok || bad "log: 1 component (singular)"
 expect 0 "analyze --quiet summary" -- "$bin" analyze --rule primeswap --rows 2 --cols 3 --no-plot --quiet --out "$tmp/lq"
 s=$tmp/lq/summary.csv

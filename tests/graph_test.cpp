@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <set>
@@ -131,7 +133,20 @@ std::vector<AnyRule> brute_rules() {
 }
 
 void expect_matches(const AnyRule& rule, const Brute& b, const GraphReport& g, const std::string& what) {
-  ASSERT_EQ(g.components.size(), b.members.size()) << what;
+  if (std::holds_alternative<Sliding>(rule)) {
+    // The whole space: the other parity class's components follow, images of the first's.
+    const std::size_t k = b.members.size();
+    ASSERT_EQ(g.components.size(), 2 * k) << what;
+    for (std::size_t i = 0; i < k; ++i) {
+      const ComponentInfo& o = g.components[k + i];
+      EXPECT_TRUE(o.other_class) << what;
+      EXPECT_EQ(o.mirror_of, static_cast<std::int64_t>(i)) << what;
+      EXPECT_EQ(o.size, g.components[i].size) << what;
+      EXPECT_EQ(o.diameter, g.components[i].diameter) << what;
+    }
+  } else {
+    ASSERT_EQ(g.components.size(), b.members.size()) << what;
+  }
   int diameter = 0;
   std::uint64_t goal_part = 0;
   std::set<std::uint64_t> goal_ranks;
@@ -146,6 +161,8 @@ void expect_matches(const AnyRule& rule, const Brute& b, const GraphReport& g, c
     bool goal = false;
     for (auto k : m) d = std::max(d, b.ecc[k]), goal = goal || goal_ranks.count(k);
     EXPECT_EQ(c.diameter, d) << what << " component " << i;
+    EXPECT_EQ(c.diameter_lower, d) << what << " component " << i;
+    EXPECT_EQ(c.diameter_upper, d) << what << " component " << i;
     EXPECT_EQ(c.has_goal, goal) << what << " component " << i;
     diameter = std::max(diameter, d);
     if (goal) goal_part += m.size();
@@ -178,6 +195,170 @@ TEST(Graph, ComponentsAndDiametersMatchBruteForce) {
     exact.all_sources_limit = 0;  // BoundingDiameters on every undirected component
     expect_matches(rule, b, analyze_graph(rule, exact), label(rule) + " bounding");
   }
+}
+
+// ---- Bounds past the exact limit, budgets, witnesses, orbits. ----
+
+// Distances from rank s in the brute-force graph (-1: another component).
+std::vector<int> brute_dist(const Brute& b, std::uint64_t s) {
+  std::vector<int> d(b.adj.size(), -1);
+  std::vector<std::uint64_t> q{s};
+  d[s] = 0;
+  for (std::size_t i = 0; i < q.size(); ++i)
+    for (auto w : b.adj[q[i]])
+      if (d[w] < 0) d[w] = d[q[i]] + 1, q.push_back(w);
+  return d;
+}
+
+// Every component's bounds bracket the brute-force diameter (equal unless a budget
+// stopped the search), and every witness re-checks by BFS: the lower pair is at the
+// stated distance, each source has the stated eccentricity, and the upper bound is at
+// least the sources' bound max_w min_s ecc(s) + d(s, w) or the pair bound
+// max_{x,y} min_s d(s, x) + d(s, y) (recomputed here over all pairs).
+void expect_valid_bounds(const Brute& b, const GraphReport& g, const std::string& what, bool budgeted) {
+  ASSERT_EQ(g.components.size(), b.members.size()) << what;
+  for (std::size_t i = 0; i < b.members.size(); ++i) {
+    const auto& m = b.members[i];
+    const ComponentInfo& c = g.components[i];
+    int d = 0;
+    for (auto k : m) d = std::max(d, b.ecc[k]);
+    EXPECT_LE(c.diameter_lower, d) << what << " component " << i;
+    EXPECT_GE(c.diameter_upper, d) << what << " component " << i;
+    if (!budgeted) EXPECT_EQ(c.diameter_lower, c.diameter_upper) << what << " component " << i;
+    if (c.diameter >= 0) EXPECT_EQ(c.diameter, d) << what << " component " << i;
+    if (c.mirror_of >= 0) {
+      const ComponentInfo& o = g.components[static_cast<std::size_t>(c.mirror_of)];
+      EXPECT_EQ(o.size, c.size) << what << " component " << i;
+      EXPECT_EQ(o.diameter_upper, c.diameter_upper) << what << " component " << i;
+    }
+  }
+  for (const DiameterWitness& w : g.witnesses) {
+    const auto& m = b.members.at(w.component);
+    const ComponentInfo& c = g.components[w.component];
+    EXPECT_EQ(w.lower, c.diameter_lower) << what << " witness " << w.component;
+    EXPECT_EQ(w.upper, c.diameter_upper) << what << " witness " << w.component;
+    EXPECT_EQ(brute_dist(b, w.lower_a)[w.lower_b], w.lower) << what << " witness " << w.component;
+    std::vector<int> bd(b.adj.size(), std::numeric_limits<int>::max());
+    for (const auto& [src, e] : w.sources) {
+      EXPECT_EQ(b.ecc[src], e) << what << " witness " << w.component;
+      const auto ds = brute_dist(b, src);
+      for (auto k : m) bd[k] = std::min(bd[k], e + ds[k]);
+    }
+    int sources_bound = 0;
+    for (auto k : m) sources_bound = std::max(sources_bound, bd[k]);
+    int pair_bound = std::numeric_limits<int>::max();
+    if (w.pair_upper > 0) {
+      std::vector<std::vector<int>> ds;
+      for (auto src : w.pair_sources) ds.push_back(brute_dist(b, src));
+      pair_bound = 0;
+      for (auto x : m)
+        for (auto y : m) {
+          int p = std::numeric_limits<int>::max();
+          for (const auto& dv : ds) p = std::min(p, dv[x] + dv[y]);
+          pair_bound = std::max(pair_bound, p);
+        }
+      EXPECT_EQ(pair_bound, w.pair_upper) << what << " witness " << w.component;
+    }
+    if (!w.sources.empty()) EXPECT_LE(std::min(sources_bound, pair_bound), w.upper) << what << " witness " << w.component;
+  }
+}
+
+std::vector<AnyRule> bounded_rules() {
+  return {make_rule("primeswap", 2, 3), make_rule("primeswap", 3, 2), make_rule("primeswap", 2, 4),
+          make_rule("adjswap", 2, 3), make_rule("cardswap", 3, 3, RuleOptions{"A**/* */**B"})};
+}
+
+// Every component above the exact limit of 1 state takes the masked search (bitset BFS
+// restricted to it, pair bound); with and without the automorphisms.
+TEST(GraphBounds, MaskedSearchMatchesBruteForce) {
+  for (const AnyRule& rule : bounded_rules()) {
+    const Brute& b = cached_brute(rule);
+    for (bool symmetry : {true, false}) {
+      GraphOptions o;
+      o.method = DiameterMethod::kExact;
+      o.exact_limit = 1;
+      o.symmetry = symmetry;
+      o.witness_min_size = 0;
+      const GraphReport g = analyze_graph(rule, o);
+      const std::string what = label(rule) + (symmetry ? " masked" : " masked, no symmetry");
+      expect_matches(rule, b, g, what);
+      expect_valid_bounds(b, g, what, false);
+      for (const auto& c : g.components)
+        if (c.size > 1)
+          EXPECT_TRUE(c.method == ComponentMethod::kBoundingMasked || c.method == ComponentMethod::kMirror) << what;
+      if (!symmetry) EXPECT_EQ(g.mirrored_components, 0u) << what;
+    }
+  }
+}
+
+// Budgets in runs stop the searches early; the bounds stay valid and the witnesses
+// re-check (masked searches, and the explicit adjacency lists' BoundingDiameters).
+TEST(GraphBounds, BudgetStoppedBoundsAreValid) {
+  for (const AnyRule& rule : bounded_rules()) {
+    const Brute& b = cached_brute(rule);
+    for (std::uint64_t runs : {1u, 2u, 3u}) {
+      GraphOptions masked;
+      masked.method = DiameterMethod::kExact;
+      masked.exact_limit = 1;
+      masked.budget_runs = runs;
+      masked.witness_min_size = 0;
+      expect_valid_bounds(b, analyze_graph(rule, masked), label(rule) + " masked, budget " + std::to_string(runs),
+                          true);
+      GraphOptions csr;
+      csr.method = DiameterMethod::kExact;
+      csr.all_sources_limit = 0;
+      csr.budget_runs_small = runs;
+      csr.witness_min_size = 0;
+      csr.symmetry = false;
+      const GraphReport g = analyze_graph(rule, csr);
+      expect_valid_bounds(b, g, label(rule) + " adjacency list, budget " + std::to_string(runs), true);
+      for (const auto& c : g.components) EXPECT_LE(c.bfs_runs, runs) << label(rule);
+    }
+  }
+}
+
+// The sources a bounding search picks, hence its bounds, witnesses and run counts, do not
+// depend on the thread count (primeswap 3x3: masked giants with a budget, and the
+// explicit adjacency lists' BoundingDiameters with one).
+TEST(GraphBounds, SameResultsOnOneAndTwoThreads) {
+  const AnyRule rule = make_rule("primeswap", 3, 3);
+  auto run = [&](int threads, bool masked) {
+    tbb::global_control c(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    GraphOptions o;
+    if (masked) o.exact_limit = 1000, o.budget_runs = 6;
+    else o.budget_runs_small = 20;
+    return analyze_graph(rule, o);
+  };
+  for (bool masked : {true, false}) {
+    const GraphReport a = run(1, masked), b = run(2, masked);
+    ASSERT_EQ(a.components.size(), b.components.size());
+    for (std::size_t i = 0; i < a.components.size(); ++i) {
+      EXPECT_EQ(a.components[i].diameter_lower, b.components[i].diameter_lower) << i;
+      EXPECT_EQ(a.components[i].diameter_upper, b.components[i].diameter_upper) << i;
+      EXPECT_EQ(a.components[i].bfs_runs, b.components[i].bfs_runs) << i;
+      EXPECT_EQ(a.components[i].method, b.components[i].method) << i;
+    }
+    ASSERT_EQ(a.witnesses.size(), b.witnesses.size());
+    for (std::size_t i = 0; i < a.witnesses.size(); ++i) {
+      EXPECT_EQ(a.witnesses[i].sources, b.witnesses[i].sources);
+      EXPECT_EQ(a.witnesses[i].pair_sources, b.witnesses[i].pair_sources);
+    }
+    EXPECT_EQ(a.diameter_bfs_runs, b.diameter_bfs_runs);
+    // primeswap 3x3's two giants (diameter 98, the all-sources figure of the test below)
+    EXPECT_LE(a.diameter_lower, 98);
+    EXPECT_GE(a.diameter_upper, 98);
+    if (masked) EXPECT_TRUE(a.budget_stopped);
+  }
+}
+
+// A memory limit below the labelling's bitsets stops the analysis before it allocates.
+TEST(GraphBounds, MemoryLimitIsCheckedBeforeAllocating) {
+  GraphOptions o;
+  o.memory_limit = 1000;
+  EXPECT_THROW(analyze_graph(make_rule("primeswap", 3, 3), o), InputError);
+  o.memory_limit = std::uint64_t{1} << 30;
+  EXPECT_EQ(analyze_graph(make_rule("primeswap", 2, 3), o).components.size(),
+            analyze_graph(make_rule("primeswap", 2, 3)).components.size());
 }
 
 // rotate: weak components (both directions), forward-reachability components and
@@ -264,8 +445,14 @@ TEST(Graph, AdjSwapDiameterIsTheGoalsEccentricity) {
 TEST(Graph, EightPuzzle) {
   const AnyRule rule = make_rule("sliding", 3, 3);
   const GraphReport g = analyze_graph(rule);
-  ASSERT_EQ(g.components.size(), 1u);
+  ASSERT_EQ(g.components.size(), 2u);  // both parity classes of the 9! arrangements
   EXPECT_EQ(g.components[0].size, 181440u);
+  EXPECT_EQ(g.components[1].size, 181440u);
+  EXPECT_EQ(g.components[1].diameter, 31);
+  // The second class's representative is in the other class: the CSV writes its image.
+  const CsvTable t = components_table(rule, g, 10);
+  ASSERT_EQ(t.rows().size(), 2u);
+  EXPECT_FALSE(std::get<Sliding>(rule).in_space(std::get<Sliding>(rule).parse(t.rows()[1][2])));
   EXPECT_EQ(g.diameter, 31);
   EXPECT_EQ(g.diameter_method, "blank-orbits");
   EXPECT_LE(g.diameter_bfs_runs, 2u);  // three orbits, one measured by the component search
@@ -325,6 +512,26 @@ TEST(Graph, PrimeSwap3x3) {
   EXPECT_EQ(total, 362880u);
   EXPECT_GE(g.diameter, 68);  // at least the goal's eccentricity
   EXPECT_EQ(g.diameter_method, "exact");
+  // The giants' diameter again by the masked search (bitset BFS, another source order,
+  // the pair bound), without symmetry: the same number.
+  GraphOptions masked;
+  masked.exact_limit = 1000;
+  masked.symmetry = false;
+  const GraphReport m = analyze_graph(rule, masked);
+  EXPECT_EQ(m.diameter, g.diameter);
+  EXPECT_EQ(m.mirrored_components, 0u);
+  std::uint64_t giants = 0;
+  for (const auto& c : m.components) {
+    if (c.size != 177872) continue;
+    ++giants;
+    EXPECT_EQ(c.method, ComponentMethod::kBoundingMasked);
+  }
+  EXPECT_EQ(giants, 2u);
+  // With the automorphisms, every component of an orbit but the first copies its bounds;
+  // what is left takes far fewer BFS runs than the 4,572 of BFS from every small
+  // component and BoundingDiameters on both giants.
+  EXPECT_EQ(g.symmetries, 16u);
+  EXPECT_LE(g.diameter_bfs_runs, 1000u);
 }
 
 // ---- The pure functions on hand-checkable cases. ----
@@ -398,7 +605,8 @@ TEST(GraphPure, ComponentTablesTruncateToTheLargest) {
   const CsvTable full = components_table(rule, g, 1000000);
   EXPECT_EQ(full.rows().size(), g.components.size());
   EXPECT_EQ(full.str().substr(0, full.str().find('\n')),
-            "component,size,representative,eccentricity_of_representative,diameter");
+            "component,size,representative,eccentricity_of_representative,diameter,diameter_lower,"
+            "diameter_upper,diameter_method,diameter_bfs_runs,mirror_of");
   const CsvTable top = components_table(rule, g, 3);
   ASSERT_EQ(top.rows().size(), 3u);
   std::vector<std::uint64_t> sizes;

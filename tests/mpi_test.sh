@@ -51,7 +51,9 @@ same() {
   # peak_bytes (11, per process here), then the process count.
   [ "$(cut -d, -f1-9,12-22 "$tmp/$ref/summary.csv")" = "$(cut -d, -f1-9,12-22 "$out/summary.csv")" ] && ok ||
     bad "$what: summary.csv differs: $(cut -d, -f1-9,12-22 "$out/summary.csv" | tail -1)"
-  [ "$(head -1 "$out/summary.csv" | cut -d, -f23)" = processes ] && [ "$(sed -n 2p "$out/summary.csv" | cut -d, -f23)" = "$np" ] &&
+  local pcol
+  pcol=$(head -1 "$out/summary.csv" | tr , '\n' | grep -nx processes | cut -d: -f1)
+  [ -n "$pcol" ] && [ "$(sed -n 2p "$out/summary.csv" | cut -d, -f"$pcol")" = "$np" ] &&
     ok || bad "$what: summary.csv processes column is not $np"
   # mpi_levels.csv: one row per step (depth >= 1), the last may have found nothing.
   [ "$(tail -n +3 "$out/levels.csv" | cut -d, -f1-3)" = "$(tail -n +2 "$out/mpi_levels.csv" | grep -v '^[0-9]*,0,' | cut -d, -f1-3)" ] &&
@@ -83,7 +85,9 @@ same primeswap-3x3-bottomup 3 --rule primeswap --rows 3 --cols 3 --variant botto
 rounds=$(tail -n +2 "$last/mpi_levels.csv" | cut -d, -f4 | sort -n | tail -1)
 [ "${rounds:-0}" -gt 1 ] && ok || bad "bottom-up --exchange-buffer 1K: more than one round per level (got ${rounds:-none})"
 same sliding-2x5 4 --rule sliding --rows 2 --cols 5 --variant hybrid --bottomup-exchange gather
-[ "$(sed -n 2p "$last/summary.csv" | cut -d, -f27)" = gather ] && ok || bad "summary.csv bottomup_exchange is not gather"
+bcol=$(head -1 "$last/summary.csv" | tr , '\n' | grep -nx bottomup_exchange | cut -d: -f1)
+[ -n "$bcol" ] && [ "$(sed -n 2p "$last/summary.csv" | cut -d, -f"$bcol")" = gather ] && ok ||
+  bad "summary.csv bottomup_exchange is not gather"
 # Memory per process ~1/P with hybrid: the largest process's buffers (peak_bytes) at
 # P=4 are under half those of P=1; the gathered frontier (n bits more) is not.
 peak() { sed -n 2p "$1/summary.csv" | cut -d, -f11; }

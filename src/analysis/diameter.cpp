@@ -60,6 +60,7 @@
 #include <chrono>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "analysis/graph_internal.hpp"
 
@@ -226,42 +227,54 @@ int all_sources(const Csr& g, std::uint64_t& runs, bool multi) {
 }
 
 // BoundingDiameters. Each round runs BFS from a batch of candidates and tightens every
-// state's bounds; single-source mode runs 2 x threads csr_bfs per round, multi-source
-// mode threads x 64 sources as MultiBfs batches, each batch twice: once for its
-// sources' eccentricities, once more to apply the bounds, which need them (the two
-// passes cost less than keeping 64 distances per state).
-int bounding_diameters(const Csr& g, std::uint64_t& runs, bool multi) {
+// state's bounds; single-source mode runs kBoundingBatch csr_bfs per round (in
+// parallel), multi-source mode kMultiBatch sources as MultiBfs batches of 64, each batch
+// twice: once for its sources' eccentricities, once more to apply the bounds, which need
+// them (the two passes cost less than keeping 64 distances per state). The batch sizes
+// are constants, so the sources picked never depend on the thread count.
+// Stops when the bounds meet, or after budget_runs runs (0: no limit), or at the
+// deadline (steady-clock seconds, 0: none); fills out (witness in local indices).
+// Measured on primeswap 3x3's giant (177,872 states, diameter 98): rounds of 4 (2 by
+// upper, 2 by lower bound) need 140 runs, rounds of 1 alternating 149, rounds of 1 by
+// upper bound only 315.
+constexpr std::size_t kBoundingBatch = 4;
+constexpr std::size_t kMultiBatch = 2 * kMultiWidth;
+
+void bounding_diameters(const Csr& g, bool multi, std::uint64_t budget_runs, double deadline, DiameterBounds& out) {
   const Index n = g.size();
   std::vector<std::uint16_t> lo(n, 0), hi(n, kFar);
   std::vector<std::uint8_t> active(n, 1);
   int lower = 0;
   auto degree = [&](Index v) { return g.offset[v + 1] - g.offset[v]; };
+  DiameterWitness& wit = out.witness;
 
-  const std::size_t threads = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
-  const std::size_t batch = multi ? kMultiWidth * threads : std::max<std::size_t>(4, 2 * threads);
+  const std::size_t batch = multi ? kMultiBatch : kBoundingBatch;
   std::vector<std::vector<std::uint16_t>> dist(multi ? 0 : batch);
   std::vector<std::vector<Index>> queues(multi ? 0 : batch);
   std::vector<int> ecc(batch);
 
-  // Raises `lower` to the eccentricities ecc[0..k), tightens every active state's
-  // bounds with tighten(w), and raises `lower` to the largest lower bound.
-  auto apply_bounds = [&](std::size_t k, auto&& tighten) {
-    for (std::size_t i = 0; i < k; ++i) lower = std::max(lower, ecc[i]);
-    lower = tbb::parallel_reduce(
-        tbb::blocked_range<Index>(0, n, 8192), lower,
-        [&](const auto& range, int best) {
-          for (Index w = range.begin(); w != range.end(); ++w) {
-            if (!active[w]) continue;
-            tighten(w);
-            best = std::max<int>(best, lo[w]);
-          }
-          return best;
-        },
-        [](int a, int b) { return std::max(a, b); });
+  // The lower bound's witness: a source of the largest eccentricity and a state
+  // farthest from it.
+  auto note_source = [&](Index s, int e, Index far) {
+    wit.sources.emplace_back(s, e);
+    if (e > lower || wit.sources.size() == 1) wit.lower_a = s, wit.lower_b = far, wit.lower = e;
+    lower = std::max(lower, e);
+  };
+  auto farthest = [&](const std::vector<std::uint16_t>& d, int e) {
+    for (Index w = 0; w < n; ++w)
+      if (d[w] == e) return w;
+    return Index{0};
+  };
+  // Tightens every active state's bounds with tighten(w).
+  auto apply_bounds = [&](auto&& tighten) {
+    tbb::parallel_for(tbb::blocked_range<Index>(0, n, 8192), [&](const auto& range) {
+      for (Index w = range.begin(); w != range.end(); ++w)
+        if (active[w]) tighten(w);
+    });
   };
   // Single-source: the bounds of the BFS runs held in dist[0..k).
   auto update = [&](std::size_t k) {
-    apply_bounds(k, [&](Index w) {
+    apply_bounds([&](Index w) {
       for (std::size_t i = 0; i < k; ++i) {
         const int d = dist[i][w], e = ecc[i];
         lo[w] = static_cast<std::uint16_t>(std::max<int>(lo[w], std::max(d, e - d)));
@@ -272,9 +285,11 @@ int bounding_diameters(const Csr& g, std::uint64_t& runs, bool multi) {
   // Multi-source: per batch, its own bound arrays (merged afterwards, so batches run
   // in parallel without sharing lo/hi).
   std::vector<std::vector<std::uint16_t>> batch_lo, batch_hi;
+  std::vector<Index> batch_far;
   auto run_multi = [&](const std::vector<Index>& sources) {
     const std::size_t k = sources.size(), nb = (k + kMultiWidth - 1) / kMultiWidth;
     batch_lo.resize(nb), batch_hi.resize(nb);
+    batch_far.assign(k, 0);
     tbb::parallel_for(std::size_t{0}, nb, [&](std::size_t b) {
       const std::size_t first = b * kMultiWidth, width = std::min(kMultiWidth, k - first);
       int* e = ecc.data() + first;
@@ -283,17 +298,20 @@ int bounding_diameters(const Csr& g, std::uint64_t& runs, bool multi) {
       auto& blo = batch_lo[b];
       auto& bhi = batch_hi[b];
       blo.assign(n, 0), bhi.assign(n, kFar);
+      Index* far = batch_far.data() + first;
       bfs.run(g, sources.data() + first, width, e, [&](Index w, std::uint64_t bits, int d) {
         int l = blo[w], h = bhi[w];
         for (; bits; bits &= bits - 1) {
-          const int ei = e[std::countr_zero(bits)];
+          const int i = std::countr_zero(bits), ei = e[i];
+          if (d == ei && far[i] == 0) far[i] = w;
           l = std::max(l, std::max(d, ei - d));
           h = std::min(h, ei + d);
         }
         blo[w] = static_cast<std::uint16_t>(l), bhi[w] = static_cast<std::uint16_t>(h);
       });
     });
-    apply_bounds(k, [&](Index w) {
+    for (std::size_t i = 0; i < k; ++i) note_source(sources[i], ecc[i], batch_far[i]);
+    apply_bounds([&](Index w) {
       for (std::size_t b = 0; b < nb; ++b) {
         lo[w] = std::max(lo[w], batch_lo[b][w]);
         hi[w] = std::min(hi[w], batch_hi[b][w]);
@@ -301,32 +319,40 @@ int bounding_diameters(const Csr& g, std::uint64_t& runs, bool multi) {
     });
   };
   auto run = [&](const std::vector<Index>& sources) {
-    runs += sources.size();
+    out.runs += sources.size();
     if (multi) return run_multi(sources);
     tbb::parallel_for(std::size_t{0}, sources.size(),
                       [&](std::size_t i) { ecc[i] = csr_bfs(g, sources[i], dist[i], queues[i]); });
+    for (std::size_t i = 0; i < sources.size(); ++i) note_source(sources[i], ecc[i], farthest(dist[i], ecc[i]));
     update(sources.size());
   };
+  auto out_of_budget = [&] {
+    return (budget_runs > 0 && out.runs >= budget_runs) || (deadline > 0 && now_seconds() >= deadline);
+  };
+  auto finish = [&](int upper, bool stopped) {
+    out.lower = lower, out.upper = std::max(lower, upper), out.stopped = stopped;
+    out.method = ComponentMethod::kBounding;
+    wit.lower = lower, wit.upper = out.upper;
+  };
 
-  // Double sweep: the representative (its bounds applied here), then a state farthest
-  // from it.
+  // Double sweep: the representative (index 0), then a state farthest from it.
   {
     std::vector<std::uint16_t> d0;
     std::vector<Index> q;
     const int e0 = csr_bfs(g, 0, d0, q);
-    ++runs;
-    lower = e0;
-    Index far = 0;
+    ++out.runs;
+    const Index far = farthest(d0, e0);
+    note_source(0, e0, far);
     for (Index w = 0; w < n; ++w) {
       lo[w] = static_cast<std::uint16_t>(std::max<int>(d0[w], e0 - d0[w]));
       hi[w] = static_cast<std::uint16_t>(e0 + d0[w]);
-      if (d0[w] > d0[far]) far = w;
     }
     active[0] = 0;
-    if (far != 0) run({far}), active[far] = 0;
+    if (far != 0 && !out_of_budget()) run({far}), active[far] = 0;
   }
 
   std::vector<Index> sources, candidates;
+  bool pick_upper = true;
   while (true) {
     // Drop the states that can no longer raise the lower bound; find the upper bound.
     int upper = lower;
@@ -336,9 +362,12 @@ int bounding_diameters(const Csr& g, std::uint64_t& runs, bool multi) {
       if (hi[w] <= lower) active[w] = 0;
       else upper = std::max<int>(upper, hi[w]), candidates.push_back(w);
     }
-    if (upper <= lower) return lower;
+    if (upper <= lower) return finish(lower, false);
+    if (out_of_budget()) return finish(upper, true);
     // Next sources: half the batch by the largest upper bound, half by the smallest lower
     // bound among the candidates (ties: the larger degree, then the smaller index).
+    std::size_t want = batch;
+    if (budget_runs > 0) want = std::min<std::size_t>(want, budget_runs - out.runs);
     sources.clear();
     auto by_upper = [&](Index a, Index b) {
       if (hi[a] != hi[b]) return hi[a] > hi[b];
@@ -350,14 +379,18 @@ int bounding_diameters(const Csr& g, std::uint64_t& runs, bool multi) {
       if (degree(a) != degree(b)) return degree(a) > degree(b);
       return a < b;
     };
-    if (candidates.size() <= batch) {
+    if (candidates.size() <= want) {
       sources = candidates;
+    } else if (want == 1) {  // one source per round: alternately by upper and by lower bound
+      sources.push_back(pick_upper ? *std::min_element(candidates.begin(), candidates.end(), by_upper)
+                                   : *std::min_element(candidates.begin(), candidates.end(), by_lower));
+      pick_upper = !pick_upper;
     } else {
-      const std::size_t half = (batch + 1) / 2;
+      const std::size_t half = (want + 1) / 2;
       std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(half), candidates.end(), by_upper);
       sources.assign(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(half));
       const auto rest = candidates.begin() + static_cast<std::ptrdiff_t>(half);
-      const std::size_t more = std::min(batch - half, static_cast<std::size_t>(candidates.end() - rest));
+      const std::size_t more = std::min(want - half, static_cast<std::size_t>(candidates.end() - rest));
       std::partial_sort(rest, rest + static_cast<std::ptrdiff_t>(more), candidates.end(), by_lower);
       sources.insert(sources.end(), rest, rest + static_cast<std::ptrdiff_t>(more));
     }
@@ -391,21 +424,46 @@ std::vector<std::vector<int>> blank_orbits(const Grid& grid) {
 
 }  // namespace
 
-int exact_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::uint64_t all_sources_limit,
-                   std::uint64_t& runs, DiameterEngine engine) {
-  if (ranks.size() <= 1) return 0;
+DiameterBounds bound_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::uint64_t all_sources_limit,
+                              std::uint64_t budget_runs, double deadline, DiameterEngine engine) {
+  DiameterBounds out;
+  if (ranks.size() <= 1) {
+    out.method = ComponentMethod::kSingle;
+    if (!ranks.empty()) out.witness.lower_a = out.witness.lower_b = ranks[0];
+    return out;
+  }
   if (ranks.size() >= std::numeric_limits<Index>::max()) throw std::length_error("component too large for a CSR");
   std::sort(ranks.begin(), ranks.end());
-  return std::visit(
+  std::visit(
       [&](const auto& r) {
         const Csr g = build_csr(r, ranks);
-        ranks = {};
         // Directed components: the bounds above need symmetric distances, so BFS from all.
-        if (r.directed() || g.size() <= all_sources_limit)
-          return all_sources(g, runs, engine != DiameterEngine::kSingleSource);
-        return bounding_diameters(g, runs, engine == DiameterEngine::kMultiSource);
+        if (r.directed() || g.size() <= all_sources_limit) {
+          out.lower = out.upper = all_sources(g, out.runs, engine != DiameterEngine::kSingleSource);
+          out.method = ComponentMethod::kAllSources;
+          out.witness.lower = out.witness.upper = out.lower;
+          return;
+        }
+        bounding_diameters(g, engine == DiameterEngine::kMultiSource, budget_runs, deadline, out);
       },
       rule);
+  // Local indices to ranks.
+  DiameterWitness& w = out.witness;
+  w.lower_a = ranks[w.lower_a], w.lower_b = ranks[w.lower_b];
+  for (auto& [s, e] : w.sources) s = ranks[s];
+  return out;
+}
+
+std::uint64_t csr_bytes(std::uint64_t component, int max_degree) {
+  // sorted ranks, offsets, targets, then per BFS batch distances / bounds / queues
+  return component * (8 + 8 + 4 * static_cast<std::uint64_t>(max_degree) + 2 * 3 + 1 + 4 * kBoundingBatch * 6);
+}
+
+int exact_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::uint64_t all_sources_limit,
+                   std::uint64_t& runs, DiameterEngine engine) {
+  const DiameterBounds b = bound_diameter(rule, std::move(ranks), all_sources_limit, 0, 0, engine);
+  runs += b.runs;
+  return b.lower;
 }
 
 DiameterPlan plan_diameter(const AnyRule& rule, const GraphOptions& options) {
@@ -423,12 +481,21 @@ DiameterPlan plan_diameter(const AnyRule& rule, const GraphOptions& options) {
 void finish_diameters(const AnyRule& rule, const GraphOptions& options, const DiameterPlan& plan, GraphReport& report) {
   using Clock = std::chrono::steady_clock;
   switch (plan.kind) {
-    case DiameterKind::kExact:
+    case DiameterKind::kExact: {
+      // "exact", plus the methods of the components that are bounded (not exact).
       report.diameter_method = "exact";
+      for (ComponentMethod m : {ComponentMethod::kBoundingMasked, ComponentMethod::kBounding,
+                                ComponentMethod::kEccentricity, ComponentMethod::kNone}) {
+        const bool used = std::any_of(report.components.begin(), report.components.end(), [&](const ComponentInfo& c) {
+          return c.method == m && c.diameter < 0;
+        });
+        if (used) report.diameter_method += std::string("+") + (m == ComponentMethod::kNone ? "none" : component_method_name(m));
+      }
       return;
+    }
     case DiameterKind::kCayley:
       report.diameter_method = "cayley";
-      for (auto& c : report.components) c.diameter = c.eccentricity_of_representative;
+      for (auto& c : report.components) c.diameter = c.eccentricity_of_representative, c.method = ComponentMethod::kCayley;
       return;
     case DiameterKind::kBlankOrbits: {
       report.diameter_method = "blank-orbits";
@@ -453,6 +520,8 @@ void finish_diameters(const AnyRule& rule, const GraphOptions& options, const Di
         diameter = std::max(diameter, ecc);
       }
       comp.diameter = diameter;
+      comp.method = ComponentMethod::kBlankOrbits;
+      comp.bfs_runs = report.diameter_bfs_runs;
       report.diameter_seconds += std::chrono::duration<double>(Clock::now() - t).count();
       return;
     }

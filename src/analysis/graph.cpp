@@ -8,11 +8,17 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <iostream>
 #include <stdexcept>
+#include <type_traits>
+#include <unordered_map>
 
 #include "analysis/graph_internal.hpp"
-#include "stategraph/bfs/engine.hpp"
 #include "stategraph/analysis/graph.hpp"
+#include "stategraph/bfs/engine.hpp"
+#include "stategraph/bfs/memory.hpp"
+#include "stategraph/rules/primeswap.hpp"
+#include "stategraph/rules/sliding.hpp"
 
 namespace stategraph {
 namespace {
@@ -64,11 +70,25 @@ class ComponentSearch {
         std::vector<bool> before;
         for (auto g : goals) before.push_back(visited_.test(g));
         ranks.clear();
-        const bool collect = options.on_component && options.collect_limit > 0;
+        const bool collect = (options.on_component || options.on_large_component) && options.collect_limit > 0;
+        want_mask_ = collect && options.on_large_component;
+        have_snapshot_ = false;
         search(root, info, collect ? &ranks : nullptr, options.collect_limit);
         for (std::size_t i = 0; i < goals.size(); ++i)
           if (!before[i] && visited_.test(goals[i])) info.has_goal = true;
         if (options.on_component) options.on_component(info, ranks);
+        if (have_snapshot_) {
+          // The component's ranks: visited now but not at the snapshot.
+          std::uint64_t* sw = snapshot_.words();
+          const std::uint64_t* v = visited_.words();
+          tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, snapshot_.num_words(), 1u << 14),
+                            [&](const auto& r) {
+                              for (std::uint64_t i = r.begin(); i != r.end(); ++i) sw[i] = v[i] & ~sw[i];
+                            });
+          options.on_large_component(out.size(), info, std::move(snapshot_));
+          snapshot_ = Bitset();
+          have_snapshot_ = false;
+        }
         out.push_back(info);
       }
     }
@@ -86,8 +106,12 @@ class ComponentSearch {
     bool collecting = collect != nullptr;
     while (true) {
       if (collecting) {
-        if (size > collect_limit) collecting = false, collect->clear(), collect->shrink_to_fit();
-        else collect->insert(collect->end(), frontier_.begin(), frontier_.end());
+        if (size > collect_limit) {
+          take_snapshot(*collect, frontier_.data(), frontier_.size(), nullptr);
+          collecting = false, collect->clear(), collect->shrink_to_fit();
+        } else {
+          collect->insert(collect->end(), frontier_.begin(), frontier_.end());
+        }
       }
       // A big frontier (and a space big enough for it to matter): bitset steps.
       if (conn_ == Connectivity::kForward && frontier_.size() > 65536 && frontier_.size() * 32 > n_) {
@@ -154,6 +178,7 @@ class ComponentSearch {
       std::swap(frontier_bits_, next_bits_);
       if (collect) {
         if (size > collect_limit) {
+          take_snapshot(*collect, nullptr, 0, &frontier_bits_);
           collect->clear(), collect->shrink_to_fit(), collect = nullptr;
         } else {
           const std::uint64_t* fw = frontier_bits_.words();
@@ -164,10 +189,31 @@ class ComponentSearch {
     }
   }
 
+  // The component outgrew the collect limit: remember visited minus the component's
+  // ranks so far (collected ones, plus the current level as a vector or a bitset), so
+  // that at its end visited & ~snapshot is exactly the component.
+  void take_snapshot(const std::vector<std::uint64_t>& collected, const std::uint64_t* level, std::size_t level_size,
+                     const Bitset* level_bits) {
+    if (!want_mask_) return;
+    snapshot_ = Bitset(n_);
+    std::uint64_t* sw = snapshot_.words();
+    const std::uint64_t* v = visited_.words();
+    const std::uint64_t* lb = level_bits ? level_bits->words() : nullptr;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, snapshot_.num_words(), 1u << 14), [&](const auto& r) {
+      for (std::uint64_t i = r.begin(); i != r.end(); ++i) sw[i] = lb ? v[i] & ~lb[i] : v[i];
+    });
+    auto drop = [&](std::uint64_t q) { sw[q >> 6] &= ~(std::uint64_t{1} << (q & 63)); };
+    for (std::uint64_t q : collected) drop(q);
+    for (std::size_t i = 0; i < level_size; ++i) drop(level[i]);
+    have_snapshot_ = true;
+  }
+
   const R& rule_;
   Connectivity conn_;
   std::uint64_t n_;
   Bitset visited_;
+  Bitset snapshot_;
+  bool want_mask_ = false, have_snapshot_ = false;
   Bitset frontier_bits_, next_bits_;
   std::vector<std::uint64_t> frontier_, next_;
   BfsOptions bfs_opts_;
@@ -228,27 +274,158 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> strong_components(const Any
       rule);
 }
 
+const char* component_method_name(ComponentMethod m) {
+  switch (m) {
+    case ComponentMethod::kNone: return "";
+    case ComponentMethod::kSingle: return "single";
+    case ComponentMethod::kCayley: return "cayley";
+    case ComponentMethod::kBlankOrbits: return "blank-orbits";
+    case ComponentMethod::kAllSources: return "all-sources";
+    case ComponentMethod::kBounding: return "bounding";
+    case ComponentMethod::kBoundingMasked: return "bounding-masked";
+    case ComponentMethod::kMirror: return "mirror";
+    case ComponentMethod::kEccentricity: return "eccentricity";
+  }
+  return "";
+}
+
+std::vector<Symmetry> rule_automorphisms(const AnyRule& rule) {
+  return std::visit(
+      [](const auto& r) -> std::vector<Symmetry> {
+        using R = std::decay_t<decltype(r)>;
+        if constexpr (std::is_same_v<R, PrimeSwap>) {
+          const Grid g = r.grid();
+          const auto symbols = symbol_automorphisms(g.cells(), [&](int a, int b) {
+            return r.may_swap(static_cast<unsigned>(a), static_cast<unsigned>(b));
+          });
+          return symmetry_products(grid_symmetries(g), symbols);
+        } else {
+          return {};
+        }
+      },
+      rule);
+}
+
+namespace {
+
+void check_memory(const GraphOptions& o, std::uint64_t need, const std::string& what) {
+  if (o.verbose && need >= (std::uint64_t{64} << 20)) std::cerr << "  graph: " << what << " needs " << format_bytes(need) << "\n";
+  if (o.memory_limit && need > o.memory_limit)
+    throw InputError("the graph analysis's " + what + " needs " + format_bytes(need) + ", more than the limit " +
+                     format_bytes(o.memory_limit) + " (--max-memory)");
+}
+
+void set_bounds(ComponentInfo& c, const DiameterBounds& b) {
+  c.diameter_lower = b.lower, c.diameter_upper = b.upper;
+  c.diameter = b.lower == b.upper ? b.lower : -1;
+  c.method = b.method;
+  c.bfs_runs = b.runs;
+}
+
+// Without a search: ecc(rep) <= diameter <= 2 ecc(rep) (undirected components).
+void eccentricity_bounds(const AnyRule& rule, ComponentInfo& c) {
+  if (rule_directed(rule)) return;
+  c.diameter_lower = c.eccentricity_of_representative;
+  c.diameter_upper = 2 * c.eccentricity_of_representative;
+  if (c.diameter_lower == c.diameter_upper) c.diameter = c.diameter_lower;
+  c.method = ComponentMethod::kEccentricity;
+}
+
+}  // namespace
+
 GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
-  using Clock = std::chrono::steady_clock;
   GraphReport report;
-  const auto t0 = Clock::now();
+  const double t0 = now_seconds();
+  const double deadline = options.budget_seconds > 0 ? t0 + options.budget_seconds : 0;
   const DiameterPlan plan = plan_diameter(rule, options);
-  double exact_seconds = 0;
+  const std::uint64_t space = rule_size(rule);
+  const bool undirected = !rule_directed(rule);
+  const bool masked = plan.collect && options.bound_large && undirected;
+  check_memory(options, (masked ? 4 : 3) * Bitset::bytes_for(space), "component labelling");
+  const int max_degree = std::visit([](const auto& r) { return r.max_degree(); }, rule);
+
+  auto keep_witness = [&](std::size_t index, const ComponentInfo& c, DiameterBounds& b) {
+    if (c.size < options.witness_min_size && b.lower == b.upper) return;
+    b.witness.component = index;
+    report.witnesses.push_back(std::move(b.witness));
+  };
+
+  // Orbits of components under the automorphisms: a collected component's key is the
+  // smallest rank of its images (the smallest representative among g.C over all g), so
+  // two components share a key iff an automorphism maps one onto the other; the later
+  // one copies the first one's bounds. Costs |C| x |G| rank computations, less than one
+  // BFS per automorphism-free search would (and a component's images are found without
+  // a map from ranks to components).
+  const std::vector<Symmetry> autos =
+      options.symmetry && plan.collect && undirected ? rule_automorphisms(rule) : std::vector<Symmetry>{};
+  if (!autos.empty()) report.symmetries = autos.size();
+  struct Seen {
+    std::size_t index;
+    ComponentInfo info;
+  };
+  std::unordered_map<std::uint64_t, Seen> orbit_first;
+  auto orbit_key = [&](const std::vector<std::uint64_t>& ranks) {
+    return std::visit(
+        [&](const auto& r) {
+          auto body = [&](const tbb::blocked_range<std::size_t>& range, std::uint64_t best) {
+            for (std::size_t i = range.begin(); i != range.end(); ++i) {
+              const State x = r.unrank(ranks[i]);
+              for (const Symmetry& g : autos) best = std::min(best, r.rank(g.apply(x)));
+            }
+            return best;
+          };
+          const tbb::blocked_range<std::size_t> all(0, ranks.size(), 256);
+          if (ranks.size() * autos.size() < 100000) return body(all, ~std::uint64_t{0});
+          return tbb::parallel_reduce(all, ~std::uint64_t{0}, body,
+                                      [](std::uint64_t a, std::uint64_t b) { return std::min(a, b); });
+        },
+        rule);
+  };
+
+  double small_seconds = 0;
+  std::vector<std::pair<std::size_t, Bitset>> large;  // index, mask
+  std::size_t index = 0;  // of the next component reported (on_component runs before it is stored)
   ComponentOptions co;
   co.collect_limit = plan.collect ? options.exact_limit : 0;
   co.on_component = [&](ComponentInfo& info, std::vector<std::uint64_t>& ranks) {
+    const std::size_t i = index++;
     if (!plan.collect) return;
     if (info.size == 1) {
-      info.diameter = 0;
+      info.diameter = info.diameter_lower = info.diameter_upper = 0;
+      info.method = ComponentMethod::kSingle;
     } else if (!ranks.empty()) {
-      const auto t = Clock::now();
-      info.diameter = exact_diameter(rule, std::move(ranks), options.all_sources_limit, report.diameter_bfs_runs,
-                                     options.engine);
-      exact_seconds += std::chrono::duration<double>(Clock::now() - t).count();
+      const double t = now_seconds();
+      std::uint64_t key = 0;
+      if (!autos.empty()) {
+        key = orbit_key(ranks);
+        const auto it = orbit_first.find(key);
+        if (it != orbit_first.end()) {
+          const ComponentInfo& o = it->second.info;
+          info.diameter = o.diameter, info.diameter_lower = o.diameter_lower, info.diameter_upper = o.diameter_upper;
+          info.method = ComponentMethod::kMirror, info.mirror_of = static_cast<std::int64_t>(it->second.index);
+          ++report.mirrored_components;
+          report.mirrored_states += info.size;
+          small_seconds += now_seconds() - t;
+          return;
+        }
+      }
+      check_memory(options, csr_bytes(ranks.size(), max_degree), "adjacency list");
+      DiameterBounds b = bound_diameter(rule, std::move(ranks), options.all_sources_limit, options.budget_runs_small,
+                                        deadline, options.engine);
+      set_bounds(info, b);
+      report.diameter_bfs_runs += b.runs;
+      report.budget_stopped |= b.stopped;
+      keep_witness(i, info, b);
+      if (!autos.empty()) orbit_first.emplace(key, Seen{i, info});
+      small_seconds += now_seconds() - t;
+    } else if (!masked) {
+      eccentricity_bounds(rule, info);
     }
   };
+  if (masked)
+    co.on_large_component = [&](std::size_t i, ComponentInfo&, Bitset&& mask) { large.emplace_back(i, std::move(mask)); };
   const BfsResult* goal = options.goal_bfs;
-  if (!plan.collect && goal && !goal->layers.empty() && goal->reached() == rule_size(rule)) {
+  if (!plan.collect && goal && !goal->layers.empty() && goal->reached() == space) {
     // The goal's BFS reached every rank, so the space is one component with
     // representative rank 0. Its eccentricity equals the goal's (max_depth): for rotate
     // (and a defined rule with distinct pieces, the only one planned kCayley)
@@ -257,7 +434,7 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
     // cell 0 and the goal on the last cell, one orbit of the 180-degree turn, and the
     // eccentricity depends only on that orbit (diameter.cpp).
     ComponentInfo whole;
-    whole.size = rule_size(rule);
+    whole.size = space;
     whole.representative = 0;
     whole.eccentricity_of_representative = goal->max_depth();
     whole.has_goal = true;
@@ -265,21 +442,85 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
   } else {
     report.components = find_components(rule, co);
   }
-  report.components_seconds = std::chrono::duration<double>(Clock::now() - t0).count() - exact_seconds;
-  report.diameter_seconds = exact_seconds;
+  const double t1 = now_seconds();
+  report.components_seconds = t1 - t0 - small_seconds;
+  report.small_seconds = small_seconds;
+
+  // The large components: an image of an earlier one under an automorphism copies its
+  // bounds; the others take the masked BoundingDiameters while the time budget lasts.
+  for (std::size_t k = 0; k < large.size(); ++k) {
+    auto& [i, mask] = large[k];
+    ComponentInfo& c = report.components[i];
+    bool mirrored = false;
+    for (std::size_t j = 0; j < k && !mirrored; ++j) {
+      const ComponentInfo& o = report.components[large[j].first];
+      if (o.size != c.size) continue;
+      std::visit(
+          [&](const auto& r) {
+            const State rep = r.unrank(c.representative);
+            for (const Symmetry& g : autos)
+              if (large[j].second.test(r.rank(g.apply(rep)))) {
+                mirrored = true;
+                break;
+              }
+          },
+          rule);
+      if (mirrored) {
+        c.diameter = o.diameter, c.diameter_lower = o.diameter_lower, c.diameter_upper = o.diameter_upper;
+        c.method = ComponentMethod::kMirror, c.mirror_of = static_cast<std::int64_t>(large[j].first);
+        ++report.mirrored_components;
+        report.mirrored_states += c.size;
+      }
+    }
+    if (mirrored) continue;
+    if (deadline > 0 && now_seconds() >= deadline) {
+      eccentricity_bounds(rule, c);
+      report.budget_stopped = true;
+      continue;
+    }
+    check_memory(options, masked_bytes(space, c.size) + large.size() * Bitset::bytes_for(space),
+                 "masked search of a component of " + std::to_string(c.size) + " states");
+    DiameterBounds b = bound_diameter_masked(rule, mask, c.representative, options.budget_runs, deadline, options.verbose);
+    set_bounds(c, b);
+    report.diameter_bfs_runs += b.runs;
+    report.budget_stopped |= b.stopped;
+    keep_witness(i, c, b);
+  }
+  large.clear();
+  const double t2 = now_seconds();
+  report.large_seconds = t2 - t1;
+
   finish_diameters(rule, options, plan, report);
-  for (const auto& c : report.components) {
+  report.diameter_seconds = small_seconds + (now_seconds() - t1);
+  if (options.whole_space && std::holds_alternative<Sliding>(rule)) {
+    // Swapping tiles 1 and 2 commutes with every move and flips the parity invariant
+    // (sliding.hpp), so it maps the ranked class's components one to one onto the other
+    // class's, keeping sizes and distances.
+    const std::size_t k = report.components.size();
+    for (std::size_t i = 0; i < k; ++i) {
+      ComponentInfo c = report.components[i];
+      c.other_class = true, c.has_goal = false, c.mirror_of = static_cast<std::int64_t>(i);
+      c.method = ComponentMethod::kMirror, c.bfs_runs = 0;
+      report.components.push_back(c);
+    }
+    report.note = "all arrangements: components " + std::to_string(k) + ".." + std::to_string(2 * k - 1) +
+                  " (the other parity class) are the images of 0.." + std::to_string(k - 1) +
+                  " under swapping tiles 1 and 2";
+  }
+  for (auto& c : report.components) {
+    if (c.diameter >= 0 && c.diameter_lower < 0) c.diameter_lower = c.diameter_upper = c.diameter;
     report.largest_component = std::max(report.largest_component, c.size);
     if (c.has_goal) report.goal_component_size += c.size;
   }
-  report.diameter = 0;
+  report.diameter = 0, report.diameter_lower = 0, report.diameter_upper = 0;
   for (const auto& c : report.components) {
-    if (c.diameter < 0) {
-      report.diameter = -1;
-      break;
-    }
-    report.diameter = std::max(report.diameter, c.diameter);
+    if (c.diameter < 0) report.diameter = -1;
+    else if (report.diameter >= 0) report.diameter = std::max(report.diameter, c.diameter);
+    report.diameter_lower = std::max(report.diameter_lower, c.diameter_lower);
+    if (c.diameter_upper < 0 || report.diameter_upper < 0) report.diameter_upper = -1;
+    else report.diameter_upper = std::max(report.diameter_upper, c.diameter_upper);
   }
+  if (report.diameter_lower < 0 || report.components.empty()) report.diameter_lower = -1;
   return report;
 }
 

@@ -169,7 +169,7 @@ int run_analyze(const AnalyzeOptions& o) {
       if (!o.quiet) std::cerr << "  verified: depth table consistent with every move\n";
     }
     Summary summary = summarize(rule, result, std::string(variant.name), threads);
-    const GraphOutputs graph = run_graph(rule, result, summary, o.graph, o.quiet);
+    const GraphOutputs graph = run_graph(rule, result, summary, o.graph, o.quiet, limit);
     if (signals.signal()) return interrupted(signals.signal(), "after the BFS");
     // One run per folder: every file staged, then swapped in at once with run.csv.
     RunFolder run(dir);

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "stategraph/bfs/memory.hpp"
 #include "stategraph/io/log_text.hpp"
 #include "stategraph/io/tables.hpp"
 
@@ -24,12 +25,26 @@ void add_graph_options(CLI::App* sub, GraphCliOptions& o) {
   sub->add_flag("--exact-diameter", o.exact,
                 "Compute diameters without symmetry shortcuts (adjacency list + BFS bounds; small spaces)");
   sub->add_option("--max-exact-states", o.max_exact_states,
-                  "Largest component whose diameter the exact method computes (else left empty)")
+                  "Largest component whose diameter takes an explicit adjacency list; larger ones get bounds from "
+                  "BoundingDiameters over bitset BFS restricted to the component")
       ->capture_default_str();
+  sub->add_option("--diameter-budget-runs", o.budget_runs,
+                  "At most this many BFS runs per bounding search of a component above --max-exact-states "
+                  "(0: until the bounds meet); a run stopped by it writes its bounds and witnesses")
+      ->capture_default_str();
+  sub->add_option("--diameter-budget", o.budget_seconds,
+                  "Stop the bounding searches this many wall seconds after the graph analysis starts (0: no limit)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  sub->add_flag("--no-large-bounds", o.no_large_bounds,
+                "Components above --max-exact-states get only [ecc(rep), 2 ecc(rep)], no masked search");
+  sub->add_flag("--no-diameter-symmetry", o.no_symmetry,
+                "Do not copy bounds between components that an automorphism maps onto each other");
+  sub->add_flag("--graph-progress", o.verbose_graph, "Print memory needs and each large-component BFS to stderr");
 }
 
 GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& summary, const GraphCliOptions& o,
-                       bool quiet) {
+                       bool quiet, std::uint64_t memory_limit) {
   GraphOutputs out;
   if (o.skip) return out;
   using Clock = std::chrono::steady_clock;
@@ -38,6 +53,15 @@ GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& su
   go.method = o.exact ? DiameterMethod::kExact : DiameterMethod::kAuto;
   go.exact_limit = o.max_exact_states;
   go.goal_bfs = &result;
+  go.budget_runs = o.budget_runs;
+  go.budget_seconds = o.budget_seconds;
+  go.bound_large = !o.no_large_bounds;
+  go.symmetry = !o.no_symmetry;
+  go.verbose = o.verbose_graph && !quiet;
+  if (memory_limit > 0 && memory_limit != ~std::uint64_t{0}) {
+    const std::uint64_t held = result.depth.capacity();
+    go.memory_limit = memory_limit > held ? memory_limit - held : 1;
+  }
   const GraphReport report = analyze_graph(rule, go);
 
   Summary::Graph g;
@@ -50,19 +74,43 @@ GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& su
   g.diameter_bfs_runs = report.diameter_bfs_runs;
   g.diameter_seconds = report.diameter_seconds;
   g.diameter_method = report.diameter_method;
+  g.diameter_lower = report.diameter_lower;
+  g.diameter_upper = report.diameter_upper;
+  g.budget_stopped = report.budget_stopped;
+  g.labelling_seconds = report.components_seconds;
+  g.small_components_seconds = report.small_seconds;
+  g.large_components_seconds = report.large_seconds;
+  g.symmetries = report.symmetries;
+  g.mirrored_components = report.mirrored_components;
+  g.mirrored_states = report.mirrored_states;
+  g.note = report.note;
   summary.graph = g;
 
-  if (rule_size(rule) * 8 <= kPathsMaxBytes) out.paths = path_counts(rule, result);
+  // Path counts: 8 bytes per rank, checked against the cap and the memory limit before allocating.
+  const std::uint64_t paths_need = rule_size(rule) * 8;
+  if (paths_need > kPathsMaxBytes) {
+    summary.graph->note += std::string(summary.graph->note.empty() ? "" : "; ") + "paths not counted: they need " +
+                           format_bytes(paths_need) + ", above the " + format_bytes(kPathsMaxBytes) + " cap";
+  } else if (go.memory_limit > 0 && paths_need > go.memory_limit) {
+    summary.graph->note += std::string(summary.graph->note.empty() ? "" : "; ") + "paths not counted: they need " +
+                           format_bytes(paths_need) + ", above the memory limit";
+  } else {
+    out.paths = path_counts(rule, result);
+  }
   const auto ranks = antipodes(result, o.max_antipodes);
   out.files.emplace_back("components.csv", components_table(rule, report, o.max_components).str());
   out.files.emplace_back("component_sizes.csv", component_sizes_table(report).str());
   out.files.emplace_back("antipodes.csv", antipodes_table(rule, ranks).str());
+  if (!report.witnesses.empty())
+    out.files.emplace_back("diameter_witnesses.csv", diameter_witnesses_table(rule, report).str());
   out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   if (!quiet) {
     std::cerr << "  graph: " << count_text(g.components, "component") << ", largest " << g.largest_component
               << ", diameter " << (g.diameter < 0 ? std::string("undetermined") : std::to_string(g.diameter)) << " ("
-              << g.diameter_method << ", " << count_text(g.diameter_bfs_runs, "extra BFS run") << ", "
-              << seconds_text(g.diameter_seconds) << "), components in " << seconds_text(report.components_seconds)
+              << g.diameter_method << ", bounds [" << g.diameter_lower << ", " << g.diameter_upper << "], "
+              << count_text(g.diameter_bfs_runs, "extra BFS run") << ", " << seconds_text(g.diameter_seconds)
+              << ": small components " << seconds_text(report.small_seconds) << ", large "
+              << seconds_text(report.large_seconds) << "), labelling " << seconds_text(report.components_seconds)
               << ", all graph analyses " << seconds_text(out.seconds) << "\n";
   }
   return out;

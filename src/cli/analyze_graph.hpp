@@ -20,6 +20,11 @@ struct GraphCliOptions {
   std::uint64_t max_antipodes = 100;
   bool exact = false;                 // --exact-diameter: no symmetry shortcuts
   std::uint64_t max_exact_states = GraphOptions{}.exact_limit;
+  std::uint64_t budget_runs = 0;      // --diameter-budget-runs (per component; 0: none)
+  double budget_seconds = 0;          // --diameter-budget (wall seconds of the graph analysis; 0: none)
+  bool no_large_bounds = false;       // --no-large-bounds: components above the exact limit get [ecc, 2 ecc]
+  bool no_symmetry = false;           // --no-diameter-symmetry
+  bool verbose_graph = false;         // --graph-progress
 };
 
 void add_graph_options(CLI::App* sub, GraphCliOptions& o);
@@ -33,7 +38,9 @@ struct GraphOutputs {
 };
 
 // Runs after the BFS from the goals; fills summary.graph. Nothing when o.skip.
+// memory_limit: the bytes the whole run may hold (0: no check); the goal BFS's depth
+// table, still held, is subtracted for the graph analysis.
 GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& summary, const GraphCliOptions& o,
-                       bool quiet);
+                       bool quiet, std::uint64_t memory_limit = 0);
 
 }  // namespace stategraph::cli

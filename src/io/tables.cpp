@@ -33,7 +33,9 @@ CsvTable summary_table(const Summary& s) {
   CsvTable t({"rule", "rows", "cols", "space_size", "reachable", "max_depth", "antipodes", "variant", "threads",
               "seconds", "peak_bytes", "goals", "start_distance", "components", "largest_component", "diameter",
               "goal_component_size", "average_distance", "edges", "diameter_bfs_runs", "diameter_seconds",
-              "diameter_method"});
+              "diameter_method", "diameter_lower", "diameter_upper", "diameter_budget_stopped", "labelling_seconds",
+              "small_components_seconds", "large_components_seconds", "symmetries", "mirrored_components",
+              "mirrored_states", "graph_note"});
   std::vector<std::string> row = {s.rule, std::to_string(s.rows), std::to_string(s.cols), std::to_string(s.space_size),
              std::to_string(s.reachable), std::to_string(s.max_depth), std::to_string(s.antipodes), s.variant,
              std::to_string(s.threads), fmt_double(s.seconds), std::to_string(s.peak_bytes), std::to_string(s.goals),
@@ -43,17 +45,24 @@ CsvTable summary_table(const Summary& s) {
     for (auto v : {std::to_string(g.components), std::to_string(g.largest_component),
                    g.diameter < 0 ? std::string() : std::to_string(g.diameter), std::to_string(g.goal_component_size),
                    fmt_double(g.average_distance), std::to_string(g.edges), std::to_string(g.diameter_bfs_runs),
-                   fmt_double(g.diameter_seconds), g.diameter_method})
+                   fmt_double(g.diameter_seconds), g.diameter_method,
+                   g.diameter_lower < 0 ? std::string() : std::to_string(g.diameter_lower),
+                   g.diameter_upper < 0 ? std::string() : std::to_string(g.diameter_upper),
+                   std::string(g.budget_stopped ? "1" : "0"), fmt_double(g.labelling_seconds),
+                   fmt_double(g.small_components_seconds), fmt_double(g.large_components_seconds),
+                   std::to_string(g.symmetries), std::to_string(g.mirrored_components),
+                   std::to_string(g.mirrored_states), g.note})
       row.push_back(v);
   } else {
-    row.resize(row.size() + 9);
+    row.resize(row.size() + 19);
   }
   t.add_row(std::move(row));
   return t;
 }
 
 CsvTable components_table(const AnyRule& rule, const GraphReport& report, std::uint64_t max_components) {
-  CsvTable t({"component", "size", "representative", "eccentricity_of_representative", "diameter"});
+  CsvTable t({"component", "size", "representative", "eccentricity_of_representative", "diameter", "diameter_lower",
+              "diameter_upper", "diameter_method", "diameter_bfs_runs", "mirror_of"});
   std::vector<std::size_t> order(report.components.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   if (order.size() > max_components) {
@@ -66,9 +75,37 @@ CsvTable components_table(const AnyRule& rule, const GraphReport& report, std::u
       [&](const auto& r) {
         for (std::size_t i : order) {
           const ComponentInfo& c = report.components[i];
-          t.add_row({std::to_string(i), std::to_string(c.size), r.format(r.unrank(c.representative)),
+          State rep = r.unrank(c.representative);
+          if (c.other_class) {  // the image under swapping tiles 1 and 2 (symbols 1 and 2)
+            const int n = rule_grid(rule).cells();
+            rep = swap_cells(rep, find_cell(rep, n, 1), find_cell(rep, n, 2));
+          }
+          t.add_row({std::to_string(i), std::to_string(c.size), r.format(rep),
                      std::to_string(c.eccentricity_of_representative),
-                     c.diameter < 0 ? std::string() : std::to_string(c.diameter)});
+                     c.diameter < 0 ? std::string() : std::to_string(c.diameter),
+                     c.diameter_lower < 0 ? std::string() : std::to_string(c.diameter_lower),
+                     c.diameter_upper < 0 ? std::string() : std::to_string(c.diameter_upper),
+                     component_method_name(c.method), std::to_string(c.bfs_runs),
+                     c.mirror_of < 0 ? std::string() : std::to_string(c.mirror_of)});
+        }
+      },
+      rule);
+  return t;
+}
+
+CsvTable diameter_witnesses_table(const AnyRule& rule, const GraphReport& report) {
+  CsvTable t({"component", "kind", "state", "other_state", "value"});
+  std::visit(
+      [&](const auto& r) {
+        for (const DiameterWitness& w : report.witnesses) {
+          const std::string c = std::to_string(w.component);
+          t.add_row({c, "lower", r.format(r.unrank(w.lower_a)), r.format(r.unrank(w.lower_b)), std::to_string(w.lower)});
+          t.add_row({c, "upper", "", "", std::to_string(w.upper)});
+          for (const auto& [s, e] : w.sources) t.add_row({c, "source", r.format(r.unrank(s)), "", std::to_string(e)});
+          if (w.pair_upper > 0) {
+            t.add_row({c, "pair_upper", "", "", std::to_string(w.pair_upper)});
+            for (auto s : w.pair_sources) t.add_row({c, "pair_source", r.format(r.unrank(s)), "", ""});
+          }
         }
       },
       rule);

@@ -36,6 +36,15 @@ struct Summary {
     std::uint64_t diameter_bfs_runs = 0;
     double diameter_seconds = 0;
     std::string diameter_method;
+    int diameter_lower = -1, diameter_upper = -1;  // -1: unknown (written empty)
+    bool budget_stopped = false;                   // a budget ended some bounding search
+    double labelling_seconds = 0;                  // the component search alone
+    double small_components_seconds = 0;           // diameters found during the search
+    double large_components_seconds = 0;           // masked searches of components above the exact limit
+    std::uint64_t symmetries = 0;                  // automorphisms used
+    std::uint64_t mirrored_components = 0;         // components whose bounds came from an image
+    std::uint64_t mirrored_states = 0;             // their states (searches saved)
+    std::string note;                              // e.g. what the component count covers
   };
   std::optional<Graph> graph;
 };

@@ -5,7 +5,8 @@
 // "Whole space" means every rank of the rule (rule.size()): all n! permutations for
 // rotate and primeswap, every arrangement for cardswap, and for sliding the goal's
 // parity class only (n!/2 ranks; the other class is an isomorphic copy, mapped onto
-// the ranked one by swapping two tiles, so it has the same components and diameters).
+// the ranked one by swapping two tiles, so it has the same components and diameters:
+// analyze_graph appends them, so the report covers all n! arrangements).
 //
 // Components are found by repeated BFS over the bitset of unvisited ranks, each
 // started from the smallest unvisited rank (so that rank is the component's
@@ -19,15 +20,22 @@
 // exact method); sliding —
 // one BFS per orbit of blank cells under the grid's mirror symmetries; primeswap and
 // cardswap — all-sources BFS for small components, else BoundingDiameters (Takes &
-// Kosters 2011) on an explicit adjacency list, seeded with a double sweep.
+// Kosters 2011) on an explicit adjacency list, seeded with a double sweep. Components
+// above the exact limit get bounds [lower, upper] from BoundingDiameters over bitset BFS
+// restricted to the component (masked_diameter.cpp, with a pair bound), within budgets;
+// components that an automorphism maps onto earlier ones copy their bounds.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "stategraph/bfs/bfs.hpp"
+#include "stategraph/core/bits.hpp"
+#include "stategraph/core/symmetry.hpp"
 
 namespace stategraph {
 
@@ -39,12 +47,49 @@ enum class Connectivity {
   kForward,  // successors only: for bijective moves these are the strong components
 };
 
+// How a component's diameter (or its bounds) was obtained.
+enum class ComponentMethod : std::uint8_t {
+  kNone,            // not determined (bounds from the representative's eccentricity only, or none)
+  kSingle,          // one state: diameter 0
+  kCayley,          // the representative's eccentricity (vertex-transitive)
+  kBlankOrbits,     // one BFS per orbit of blank cells (sliding)
+  kAllSources,      // BFS from every state (explicit adjacency list)
+  kBounding,        // BoundingDiameters on an explicit adjacency list
+  kBoundingMasked,  // BoundingDiameters with bitset BFS restricted to the component (a mask)
+  kMirror,          // an automorphism maps it onto an earlier component: that one's bounds
+  kEccentricity,    // budget or size: [ecc(rep), 2 ecc(rep)] from the component search alone
+};
+const char* component_method_name(ComponentMethod m);
+
 struct ComponentInfo {
   std::uint64_t size = 0;
   std::uint64_t representative = 0;         // smallest rank in the component
   int eccentricity_of_representative = 0;   // along the searched edges (successors for rotate)
   int diameter = -1;                        // -1: not determined (component too big for the exact method)
   bool has_goal = false;                    // holds one of the rule's goals
+  // Bounds on the diameter: lower <= diameter <= upper, equal when it is exact (then
+  // `diameter` holds it); -1 when unknown (directed components without an exact value).
+  int diameter_lower = -1, diameter_upper = -1;
+  ComponentMethod method = ComponentMethod::kNone;
+  std::uint64_t bfs_runs = 0;               // BFS runs spent on this component's diameter
+  std::int64_t mirror_of = -1;              // index of the component an automorphism maps onto this one
+  // A component of the unranked parity class (sliding): the image of component
+  // mirror_of under swapping tiles 1 and 2; `representative` is that one's rank.
+  bool other_class = false;
+};
+
+// The proof behind a component's bounds, re-checkable with a few BFS: d(a, b) = distance
+// proves the lower bound; the upper bound holds because every state w of the component
+// has ecc(w) <= min over the sources s of ecc(s) + d(s, w) <= upper.
+struct DiameterWitness {
+  std::uint64_t component = 0;              // index in GraphReport::components
+  std::uint64_t lower_a = 0, lower_b = 0;   // ranks
+  int lower = 0, upper = 0;
+  std::vector<std::pair<std::uint64_t, int>> sources;  // (rank, eccentricity), in the order run
+  // The pair bound (masked searches): d(x, y) <= min over these sources s of
+  // d(s, x) + d(s, y), whose maximum over all pairs is pair_upper (0: not computed).
+  std::vector<std::uint64_t> pair_sources;
+  int pair_upper = 0;
 };
 
 struct ComponentOptions {
@@ -54,6 +99,10 @@ struct ComponentOptions {
   // vector passed is empty).
   std::function<void(ComponentInfo&, std::vector<std::uint64_t>& ranks)> on_component;
   std::uint64_t collect_limit = 0;
+  // When set (and collect_limit > 0), called for each component larger than collect_limit
+  // (its index in the result) with a bitset over the whole rank space holding exactly its
+  // ranks (the callee may keep it).
+  std::function<void(std::size_t index, ComponentInfo&, Bitset&& mask)> on_large_component;
 };
 
 // Every component of the rule's ranked space, in order of representative.
@@ -88,6 +137,33 @@ struct GraphOptions {
   // reached every rank of rotate or sliding, the space is one component and the
   // component search is skipped (see analyze_graph in src/analysis/graph.cpp).
   const BfsResult* goal_bfs = nullptr;
+  // Components above exact_limit get bounds from BoundingDiameters over bitset BFS runs
+  // restricted to the component (kBoundingMasked); false leaves them at
+  // [ecc(rep), 2 ecc(rep)].
+  bool bound_large = true;
+  // Budgets of the bounding searches: at most budget_runs BFS runs per component above
+  // exact_limit (masked searches), budget_runs_small per component at most exact_limit
+  // (0: none), and budget_seconds of wall time from the start of the graph analysis
+  // (0: none); a search stopped by any keeps the bounds it reached. Source choices never
+  // depend on the thread count, so a runs budget gives the same figures everywhere.
+  std::uint64_t budget_runs = 0;
+  std::uint64_t budget_runs_small = 0;
+  double budget_seconds = 0;
+  // Use the rule's automorphisms (grid symmetries x symbol relabellings, primeswap):
+  // large components that are images of earlier ones copy their bounds.
+  bool symmetry = true;
+  // Witnesses are kept for bounded components of at least this many states, and for
+  // every component whose bounds did not meet.
+  std::uint64_t witness_min_size = 100000;
+  // Rules that rank one of two isomorphic parity classes (sliding): report the
+  // components of the whole space, the other class's appended as images of the first's.
+  bool whole_space = true;
+  // Prints the progress of the large components' searches to stderr.
+  bool verbose = false;
+  // Bytes the graph analysis may allocate (0: no check): its need is checked before
+  // each large allocation (labelling bitsets, an adjacency list, a masked search) and
+  // an InputError names need and limit when it does not fit.
+  std::uint64_t memory_limit = 0;
 };
 
 struct GraphReport {
@@ -96,17 +172,51 @@ struct GraphReport {
   std::uint64_t goal_component_size = 0;  // states in components that hold a goal
   int diameter = -1;                      // max over components; -1 when one is undetermined
   std::uint64_t diameter_bfs_runs = 0;    // BFS runs beyond the component search itself
-  double diameter_seconds = 0;            // time of those runs (and their adjacency lists)
-  double components_seconds = 0;          // time of the component search
+  double diameter_seconds = 0;            // wall time of the diameter work (small + large + finishing)
+  double components_seconds = 0;          // time of the component search (labelling) alone
+  double small_seconds = 0;               // diameters of components collected during the search
+  double large_seconds = 0;               // diameters of components above exact_limit (masked BFS)
   std::string diameter_method;            // "cayley", "blank-orbits", "exact", or a mix joined by '+'
+  int diameter_lower = -1, diameter_upper = -1;  // bounds on `diameter` (max over components)
+  bool budget_stopped = false;            // some search stopped on a budget
+  std::uint64_t symmetries = 0;           // automorphisms used (0: none)
+  std::uint64_t mirrored_components = 0;  // components whose bounds came from an image
+  std::uint64_t mirrored_states = 0;      // their states: BFS work saved
+  std::vector<DiameterWitness> witnesses;
+  std::string note;                       // what the component list covers, when not plain
 };
 
 GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options = {});
+
+// The graph automorphisms analyze_graph uses: for primeswap, the grid's symmetries times
+// the relabellings of the numbers that keep every sum's primality (identity first);
+// empty for the other rules.
+std::vector<Symmetry> rule_automorphisms(const AnyRule& rule);
 
 // The exact diameter of one undirected component given all its ranks, and the BFS runs
 // it took (all-sources when small, else BoundingDiameters). `runs` is incremented.
 int exact_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::uint64_t all_sources_limit,
                    std::uint64_t& runs, DiameterEngine engine = DiameterEngine::kAuto);
+
+// Bounds on the diameter of one undirected component given all its ranks, within a
+// budget (runs per component; a deadline in steady-clock seconds since its epoch, 0:
+// none). Fills the witness (ranks) and returns [lower, upper] with the method used.
+struct DiameterBounds {
+  int lower = 0, upper = 0;
+  ComponentMethod method = ComponentMethod::kNone;
+  std::uint64_t runs = 0;
+  bool stopped = false;  // the budget ended the search before the bounds met
+  DiameterWitness witness;
+};
+DiameterBounds bound_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::uint64_t all_sources_limit,
+                              std::uint64_t budget_runs, double deadline,
+                              DiameterEngine engine = DiameterEngine::kAuto);
+
+// Bounds on the diameter of one undirected component given as a bitset over the whole
+// rank space (BoundingDiameters over bitset BFS restricted to it; a few bytes per state
+// of the component). `rep` is a rank in the component.
+DiameterBounds bound_diameter_masked(const AnyRule& rule, const Bitset& mask, std::uint64_t rep,
+                                     std::uint64_t budget_runs, double deadline, bool verbose = false);
 
 // ---- Pure functions over a BFS result from the goals (needs result.depth). ----
 

@@ -22,14 +22,26 @@ CsvTable levels_table(const BfsResult& result);
 // summary.csv, one row: rule,rows,cols,space_size,reachable,max_depth,antipodes,variant,
 // threads,seconds,peak_bytes,goals,start_distance, then the graph columns components,
 // largest_component,diameter,goal_component_size,average_distance,edges,
-// diameter_bfs_runs,diameter_seconds,diameter_method (empty without a graph analysis).
+// diameter_bfs_runs,diameter_seconds,diameter_method,diameter_lower,diameter_upper,
+// diameter_budget_stopped,labelling_seconds,small_components_seconds,
+// large_components_seconds,symmetries,mirrored_components,mirrored_states,graph_note (empty without a
+// graph analysis). diameter_seconds is the wall time of the diameter work: the small
+// components' (during labelling) plus the large components' and the finishing runs.
 CsvTable summary_table(const Summary& s);
 
-// components.csv: component,size,representative,eccentricity_of_representative,diameter.
+// components.csv: component,size,representative,eccentricity_of_representative,diameter,
+// diameter_lower,diameter_upper,diameter_method,diameter_bfs_runs,mirror_of (diameter
+// empty unless exact; bounds empty when unknown; mirror_of: the component an
+// automorphism maps onto this one, whose bounds it shares).
 // All components when there are at most max_components, else the max_components
 // largest (ties: smaller representative first). `component` is the component's index
 // in order of representative; the representative is written with rule.format.
 CsvTable components_table(const AnyRule& rule, const GraphReport& report, std::uint64_t max_components);
+// diameter_witnesses.csv: component,kind,state,other_state,value. Per witnessed
+// component: a `lower` row (two states and their distance, the lower bound), an `upper`
+// row (the upper bound), and one `source` row per BFS source with its eccentricity: every
+// state w of the component has ecc(w) <= min over sources s of ecc(s) + d(s, w) <= upper.
+CsvTable diameter_witnesses_table(const AnyRule& rule, const GraphReport& report);
 // component_sizes.csv: size,count (every component size once, ascending).
 CsvTable component_sizes_table(const GraphReport& report);
 // antipodes.csv: rank,state.
