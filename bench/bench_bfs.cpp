@@ -34,8 +34,10 @@ void BM_Bfs(benchmark::State& state, std::string rule_name, std::string variant)
     reached = r.reached();
     benchmark::DoNotOptimize(r.layers.data());
   }
-  state.counters["states_per_s"] = benchmark::Counter(static_cast<double>(reached), benchmark::Counter::kIsIterationInvariantRate);
-  state.counters["edges_per_s"] = benchmark::Counter(static_cast<double>(edges), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["states_per_s"] =
+      benchmark::Counter(static_cast<double>(reached), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["edges_per_s"] =
+      benchmark::Counter(static_cast<double>(edges), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 const bool registered = [] {
@@ -54,7 +56,9 @@ const bool registered = [] {
 void BM_SlidingNeighbourRanks(benchmark::State& state, int rows, int cols, bool incremental) {
   std::visit(
       [&](const auto& rule) {
-        if constexpr (requires(State s, std::uint64_t k) { rule.for_each_neighbour_rank(s, k, [](std::uint64_t) {}); }) {
+        if constexpr (requires(State s, std::uint64_t k) {
+                        rule.for_each_neighbour_rank(s, k, [](std::uint64_t) {});
+                      }) {
           std::vector<std::pair<State, std::uint64_t>> states;
           std::uint64_t x = 88172645463325252ull;
           for (int i = 0; i < (1 << 16); ++i) {
@@ -84,7 +88,8 @@ const bool neighbour_ranks_registered = [] {
   for (auto [r, c] : {std::pair{3, 4}, std::pair{2, 7}})
     for (bool inc : {false, true})
       benchmark::RegisterBenchmark(("NeighbourRanks/sliding" + std::to_string(r) + "x" + std::to_string(c) + "/" +
-                                    (inc ? "incremental" : "rank")).c_str(),
+                                    (inc ? "incremental" : "rank"))
+                                       .c_str(),
                                    BM_SlidingNeighbourRanks, r, c, inc)
           ->Unit(benchmark::kMicrosecond);
   return true;

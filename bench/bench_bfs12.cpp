@@ -7,8 +7,6 @@
 // Read edges_per_s of BFS12 against ops_per_s of FetchOr: the ratio is how close the
 // BFS gets to the memory system's rate of random read-modify-writes.
 #include <benchmark/benchmark.h>
-
-#include "fetch_or.hpp"
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
@@ -16,6 +14,7 @@
 #include <atomic>
 #include <random>
 
+#include "fetch_or.hpp"
 #include "stategraph/bfs/bfs.hpp"
 #include "stategraph/core/bits.hpp"
 
@@ -38,7 +37,8 @@ void BM_Bfs12(benchmark::State& state, std::string rule_name, std::string varian
   // edges_per_s = states x max_degree: exact for rotate (6 turns from every state), an
   // upper bound for sliding (2 to 4 moves per state).
   const double degree = std::visit([](const auto& x) { return static_cast<double>(x.max_degree()); }, rule);
-  state.counters["states_per_s"] = benchmark::Counter(static_cast<double>(reached), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["states_per_s"] =
+      benchmark::Counter(static_cast<double>(reached), benchmark::Counter::kIsIterationInvariantRate);
   state.counters["edges_per_s"] =
       benchmark::Counter(static_cast<double>(reached) * degree, benchmark::Counter::kIsIterationInvariantRate);
 }

@@ -1,14 +1,15 @@
 // stategraph_bench_csv IN.json [OUT.csv]: Google Benchmark JSON -> CSV (our exporter,
 // bench/export/bench_csv.hpp). Without OUT.csv, IN with .csv for .json.
 // Exit 2 on bad input (one line on stderr), 1 when the CSV cannot be written.
+#include "bench_csv.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
-#include "bench_csv.hpp"
-#include "stategraph/io/io.hpp"
 #include "stategraph/core/state.hpp"
+#include "stategraph/io/io.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 2 || argc > 3) {

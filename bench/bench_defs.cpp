@@ -17,7 +17,8 @@ namespace {
 void BM_BothBfs12(benchmark::State& state, bool from_file, int threads) {
   RuleOptions o;
   if (!from_file) o.directions = "both";
-  const AnyRule rule = from_file ? make_rule("file:results/defs/rotate-3x4-both.tws", 3, 4) : make_rule("rotate", 3, 4, o);
+  const AnyRule rule =
+      from_file ? make_rule("file:results/defs/rotate-3x4-both.tws", 3, 4) : make_rule("rotate", 3, 4, o);
   const VariantInfo& v = find_variant("hybrid");
   tbb::global_control control(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   std::uint64_t reached = 0;
@@ -29,7 +30,8 @@ void BM_BothBfs12(benchmark::State& state, bool from_file, int threads) {
   }
   if (reached != 479001600) state.SkipWithError("did not reach all 12! states");
   state.counters["max_depth"] = depth;
-  state.counters["states_per_s"] = benchmark::Counter(static_cast<double>(reached), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["states_per_s"] =
+      benchmark::Counter(static_cast<double>(reached), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 const bool registered = [] {

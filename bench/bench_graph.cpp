@@ -90,21 +90,25 @@ const bool registered = [] {
   for (bool all : {true, false})
     for (bool multi : {true, false})
       benchmark::RegisterBenchmark((std::string("DIAMETER/primeswap3x3-second/") + (all ? "all-sources" : "bounding") +
-                                    (multi ? "/multi-source" : "/single-source")).c_str(),
+                                    (multi ? "/multi-source" : "/single-source"))
+                                       .c_str(),
                                    BM_Diameter, all, multi)
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime();
   for (const auto& info : rule_table())
-    benchmark::RegisterBenchmark(("GRAPH/" + std::string(info.name)).c_str(), BM_Graph, std::string(info.name), DiameterEngine::kAuto)
+    benchmark::RegisterBenchmark(("GRAPH/" + std::string(info.name)).c_str(), BM_Graph, std::string(info.name),
+                                 DiameterEngine::kAuto)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   // The rules whose diameters take many runs (primeswap, cardswap) with either engine
   // everywhere instead of kAuto's choice.
   for (const char* name : {"primeswap", "cardswap"})
-    for (auto [tag, engine] : {std::pair{"single-source", DiameterEngine::kSingleSource}, std::pair{"multi-source", DiameterEngine::kMultiSource}})
-    benchmark::RegisterBenchmark(("GRAPH/" + std::string(name) + "/" + tag).c_str(), BM_Graph, std::string(name), engine)
-        ->Unit(benchmark::kMillisecond)
-        ->UseRealTime();
+    for (auto [tag, engine] : {std::pair{"single-source", DiameterEngine::kSingleSource},
+                               std::pair{"multi-source", DiameterEngine::kMultiSource}})
+      benchmark::RegisterBenchmark(("GRAPH/" + std::string(name) + "/" + tag).c_str(), BM_Graph, std::string(name),
+                                   engine)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
   return true;
 }();
 

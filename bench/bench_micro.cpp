@@ -12,8 +12,6 @@
 //        --benchmark_out=results/bench/micro.json --benchmark_out_format=json
 //      build/stategraph_bench_csv results/bench/micro.json
 #include <benchmark/benchmark.h>
-
-#include "fetch_or.hpp"
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
@@ -21,9 +19,10 @@
 #include <atomic>
 #include <random>
 
+#include "fetch_or.hpp"
 #include "stategraph/bfs/bfs.hpp"
-#include "stategraph/core/bits.hpp"
 #include "stategraph/bfs/memory.hpp"
+#include "stategraph/core/bits.hpp"
 
 namespace stategraph {
 namespace {

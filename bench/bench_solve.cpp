@@ -130,8 +130,8 @@ void BM_Table12Load(benchmark::State& state) {
     DepthTable t = load_depth_table(table12_path(), rule12());
     benchmark::DoNotOptimize(t.data());
   }
-  state.counters["bytes_per_s"] = benchmark::Counter(
-      static_cast<double>(read_table_info(table12_path()).data_bytes), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["bytes_per_s"] = benchmark::Counter(static_cast<double>(read_table_info(table12_path()).data_bytes),
+                                                     benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void BM_Table12Queries(benchmark::State& state) {
@@ -154,7 +154,9 @@ const bool registered = [] {
       ->Unit(benchmark::kMillisecond)
       ->UseRealTime();
   if (!table12_path().empty()) {
-    benchmark::RegisterBenchmark("Solve12/sliding3x4/load", BM_Table12Load)->Unit(benchmark::kMillisecond)->UseRealTime();
+    benchmark::RegisterBenchmark("Solve12/sliding3x4/load", BM_Table12Load)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
     benchmark::RegisterBenchmark("Solve12/sliding3x4/queries10k", BM_Table12Queries)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();

@@ -29,7 +29,8 @@ inline void fetch_or_bench(benchmark::State& state, std::uint64_t bits, std::uin
       }
     });
   }
-  state.counters["ops_per_s"] = benchmark::Counter(static_cast<double>(ops), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["ops_per_s"] =
+      benchmark::Counter(static_cast<double>(ops), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 }  // namespace stategraph

@@ -1,12 +1,13 @@
+#include "bench_csv.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "bench_csv.hpp"
-#include "stategraph/io/io.hpp"
 #include "stategraph/core/state.hpp"
+#include "stategraph/io/io.hpp"
 
 namespace stategraph {
 namespace {
@@ -29,9 +30,10 @@ const char* kSample = R"({
 
 TEST(BenchCsvTest, ConvertsEntriesAndCounters) {
   const CsvData d = parse_csv(benchmark_json_to_csv(kSample), "out");
-  const std::vector<std::string> header = {"name",      "family",    "run_type", "aggregate_name", "repetitions",
-                                           "iterations", "real_time", "cpu_time", "time_unit",      "ops_per_s",
-                                           "states_per_s", "date",   "num_cpus", "mhz_per_cpu", "library_build_type"};
+  const std::vector<std::string> header = {"name",        "family",      "run_type",          "aggregate_name",
+                                           "repetitions", "iterations",  "real_time",         "cpu_time",
+                                           "time_unit",   "ops_per_s",   "states_per_s",      "date",
+                                           "num_cpus",    "mhz_per_cpu", "library_build_type"};
   EXPECT_EQ(d.header, header);
   ASSERT_EQ(d.rows.size(), 2u);
   const auto& a = d.rows[0];

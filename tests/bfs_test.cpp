@@ -1,10 +1,9 @@
-#include <gtest/gtest.h>
+#include "stategraph/bfs/bfs.hpp"
 
+#include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
 #include <map>
-
-#include "stategraph/bfs/bfs.hpp"
 
 namespace stategraph {
 namespace {
@@ -97,8 +96,7 @@ TEST_P(ThreadsTest, SameLayersAtEveryThreadCount) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, ThreadsTest,
-                         ::testing::Combine(::testing::ValuesIn(parallel_variant_names()),
-                                            ::testing::Values(1, 2, 4)),
+                         ::testing::Combine(::testing::ValuesIn(parallel_variant_names()), ::testing::Values(1, 2, 4)),
                          [](const auto& info) {
                            return std::get<0>(info.param) + "_" + std::to_string(std::get<1>(info.param)) + "threads";
                          });

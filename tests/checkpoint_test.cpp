@@ -2,17 +2,17 @@
 // resumed from the file ends with exactly the uninterrupted result (layers, depth table,
 // directions); a damaged or foreign checkpoint is refused with InputError; a stop
 // request makes every variant throw BfsInterrupted at a level boundary.
+#include "stategraph/bfs/checkpoint.hpp"
+
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 #include <unistd.h>
 
 #include <atomic>
-#include <filesystem>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <thread>
-
-#include "stategraph/bfs/checkpoint.hpp"
 
 namespace stategraph {
 namespace {
@@ -22,9 +22,8 @@ struct Killed {};  // thrown from the after_save hook: the run "dies" right afte
 class CheckpointTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("sg_ckpt_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = std::filesystem::temp_directory_path() / ("sg_ckpt_" + std::to_string(::getpid()) + "_" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }
@@ -152,8 +151,7 @@ TEST_F(CheckpointTest, DamagedOrForeignCheckpointsAreRefused) {
   EXPECT_NE(c.identity.mismatch(CheckpointIdentity::of(rule, "twobit", o)).find("variant hybrid"), std::string::npos);
   BfsOptions depths = o;
   depths.want_depths = true;
-  EXPECT_NE(c.identity.mismatch(CheckpointIdentity::of(rule, "hybrid", depths)).find("depth table"),
-            std::string::npos);
+  EXPECT_NE(c.identity.mismatch(CheckpointIdentity::of(rule, "hybrid", depths)).find("depth table"), std::string::npos);
   BfsOptions other_start = o;
   other_start.sources = {std::get<Sliding>(rule).unrank(12345)};
   EXPECT_NE(c.identity.mismatch(CheckpointIdentity::of(rule, "hybrid", other_start)).find("start set"),
@@ -164,9 +162,7 @@ TEST_F(CheckpointTest, DamagedOrForeignCheckpointsAreRefused) {
   EXPECT_THROW(find_variant("twobit").run(rule, r), InputError);
 
   const auto bytes = static_cast<std::streamoff>(std::filesystem::file_size(good));
-  auto fresh = [&] {
-    std::filesystem::copy_file(good, file, std::filesystem::copy_options::overwrite_existing);
-  };
+  auto fresh = [&] { std::filesystem::copy_file(good, file, std::filesystem::copy_options::overwrite_existing); };
   fresh();
   patch(file, bytes - 100, 0x5a);  // a data byte
   expect_refused(dir_, "checksum mismatch");

@@ -1,10 +1,11 @@
+#include "stategraph/analysis/compare.hpp"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <map>
 #include <set>
 
-#include "stategraph/analysis/compare.hpp"
 #include "stategraph/analysis/graph.hpp"
 #include "stategraph/io/tables.hpp"
 
@@ -175,8 +176,8 @@ TEST(CompareTest, SummaryMediansSpeedupsAndFastest) {
             "rule,rows,cols,variant,threads,repeat,seconds,states_per_s,edges_per_s,peak_bytes,bits_per_state");
   ASSERT_EQ(t.rows().size(), 12u);
   EXPECT_EQ(t.rows()[0][9], "50");
-  EXPECT_EQ(t.rows()[0][10], "4");   // 50 bytes * 8 / 100 ranks
-  EXPECT_EQ(t.rows()[0][8], "");     // edges not counted
+  EXPECT_EQ(t.rows()[0][10], "4");  // 50 bytes * 8 / 100 ranks
+  EXPECT_EQ(t.rows()[0][8], "");    // edges not counted
   const std::string summary_csv = compare_summary_table(r, s).str();
   EXPECT_EQ(summary_csv.substr(0, summary_csv.find('\n')),
             "rule,rows,cols,variant,threads,runs,median_seconds,min_seconds,max_seconds,median_states_per_s,"

@@ -10,11 +10,11 @@
 #include <random>
 #include <set>
 
-#include "stategraph/analysis/analysis.hpp"
-#include "stategraph/bfs/bfs.hpp"
-#include "stategraph/analysis/graph.hpp"
-#include "stategraph/io/tables.hpp"
 #include "defs_common.hpp"
+#include "stategraph/analysis/analysis.hpp"
+#include "stategraph/analysis/graph.hpp"
+#include "stategraph/bfs/bfs.hpp"
+#include "stategraph/io/tables.hpp"
 
 namespace stategraph {
 namespace {
@@ -86,7 +86,8 @@ TEST(DefParse, RefusesOutsideTheSubsetNamingFileAndLine) {
       {"Name t\nSet P 4 1\n", "bad.tws:3: no Solved block"},
       {kHead, "bad.tws:7: no Move blocks"},
       {"Name t\n", "bad.tws:2: no Set line"},
-      {"Name t\nSet P 4 1\nSolved\nP\n1 3 3 4\nEnd\n" + kMoveA, "bad.tws:5: Solved: piece numbers must run 1..4 without gaps (2 is missing)"},
+      {"Name t\nSet P 4 1\nSolved\nP\n1 3 3 4\nEnd\n" + kMoveA,
+       "bad.tws:5: Solved: piece numbers must run 1..4 without gaps (2 is missing)"},
       {kHead + "Illegal\nEnd\n", "bad.tws:7: twsearch/ksolve keyword 'Illegal' is not supported"},
       {kHead + "Frobnicate 3\n", "bad.tws:7: unknown keyword 'Frobnicate'"},
       {kHead + "End\n", "bad.tws:7: End without a Solved or Move block"},
@@ -103,7 +104,8 @@ TEST(DefParse, RefusesOutsideTheSubsetNamingFileAndLine) {
   // 5-cycles are fine as given, 68 moves with all their powers.
   std::string many = "Name t\nSet P 16 1\nSolved\nEnd\n";
   for (int k = 0; k < 17; ++k) {
-    const std::vector<int> cycle = k < 12 ? std::vector<int>{0, 1, 2, 3, 4 + k} : std::vector<int>{1, 2, 3, 4, 5 + k - 12};
+    const std::vector<int> cycle =
+        k < 12 ? std::vector<int>{0, 1, 2, 3, 4 + k} : std::vector<int>{1, 2, 3, 4, 5 + k - 12};
     std::vector<int> p(16);
     for (int i = 0; i < 16; ++i) p[static_cast<std::size_t>(i)] = i;
     for (std::size_t j = 0; j < 5; ++j) p[static_cast<std::size_t>(cycle[j])] = cycle[(j + 1) % 5];
@@ -158,7 +160,8 @@ TEST(DefMoves, MetricsExpandWithTwsearchNames) {
   EXPECT_EQ(given.max_move_order(), 4);
   const auto inv = std::get<DefinedRule>(defined("rotate-3x3.tws", "inverses"));
   EXPECT_FALSE(inv.directed());
-  EXPECT_EQ(inv.move_names(), (std::vector<std::string>{"r1c1", "r1c2", "r2c1", "r2c2", "r1c1'", "r1c2'", "r2c1'", "r2c2'"}));
+  EXPECT_EQ(inv.move_names(),
+            (std::vector<std::string>{"r1c1", "r1c2", "r2c1", "r2c2", "r1c1'", "r1c2'", "r2c1'", "r2c2'"}));
   const auto pow = std::get<DefinedRule>(defined("rotate-3x3.tws", "htm"));
   EXPECT_EQ(pow.max_degree(), 12);
   EXPECT_EQ(pow.move_names()[4], "r1c12");
@@ -172,7 +175,9 @@ TEST(DefMoves, MetricsExpandWithTwsearchNames) {
   const Definition d = parse_definition(five, "x.tws", DefinedMetric::kPowers);
   EXPECT_EQ(d.move_names, (std::vector<std::string>{"A", "B", "A2", "A2'", "A'", "B2", "B3", "B2'", "B'"}));
   // An involution is its own inverse: nothing added.
-  EXPECT_EQ(parse_definition("Set P 2 1\nSolved\nEnd\nMove S\nP\n2 1\nEnd\n", "x.tws", DefinedMetric::kPowers).moves.size(), 1u);
+  EXPECT_EQ(
+      parse_definition("Set P 2 1\nSolved\nEnd\nMove S\nP\n2 1\nEnd\n", "x.tws", DefinedMetric::kPowers).moves.size(),
+      1u);
   // The table identity: a hash of the expanded moves, different per metric.
   EXPECT_EQ(given.table_id().size(), 15u);
   EXPECT_EQ(given.table_id().rfind("def:", 0), 0u);
@@ -184,7 +189,9 @@ TEST(DefMoves, MetricsExpandWithTwsearchNames) {
 // ---- the defined rotate against the built-in one -------------------------------------
 
 TEST(DefRotate, SameMovesInTheSameOrderAsTheBuiltIn) {
-  for (auto [file, both] : {std::pair{"rotate-3x3.tws", false}, {"rotate-3x3-both.tws", true}, {"rotate-3x4.tws", false},
+  for (auto [file, both] : {std::pair{"rotate-3x3.tws", false},
+                            {"rotate-3x3-both.tws", true},
+                            {"rotate-3x4.tws", false},
                             {"rotate-3x4-both.tws", true}}) {
     const int cols = std::string(file).find("3x4") != std::string::npos ? 4 : 3;
     const auto d = std::get<DefinedRule>(defined(file, nullptr, 3, cols));
@@ -267,7 +274,8 @@ TEST(DefRotate, GeneratedDefinitionsAtSmallSizesAndTheExactDiameter) {
     for (bool both : {false, true}) {
       const Rotate r(g, both);
       const AnyRule builtin = r;
-      const AnyRule def = DefinedRule(parse_definition(definition_of(r), "gen.tws", DefinedMetric::kGiven), g.rows, g.cols);
+      const AnyRule def =
+          DefinedRule(parse_definition(definition_of(r), "gen.tws", DefinedMetric::kGiven), g.rows, g.cols);
       EXPECT_EQ(std::get<DefinedRule>(def).directed(), r.directed());
       EXPECT_EQ(layers(def), layers(builtin, "reference")) << g.label() << both;
       const GraphReport cayley = analyze_graph(def);

@@ -2,6 +2,8 @@
 // remote ranks are routed by hand (what stategraph-mpi does over MPI) must find the
 // same layers as the single-machine variants; every table row must be usable by the
 // code that reads the table instead of testing names.
+#include "stategraph/bfs/engine.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 #include <vector>
 
 #include "stategraph/bfs/checkpoint.hpp"
-#include "stategraph/bfs/engine.hpp"
 #include "stategraph/bfs/memory.hpp"
 
 namespace stategraph {
@@ -45,7 +46,7 @@ std::vector<std::uint64_t> blocked_layers(const R& rule, std::uint64_t block) {
   for (int depth = 0; count > 0; ++depth) {
     layers.push_back(count);
     std::mutex m;
-    std::vector<std::uint64_t> remote;                          // top-down: ranks for their owners
+    std::vector<std::uint64_t> remote;                           // top-down: ranks for their owners
     std::vector<std::pair<std::uint64_t, std::uint64_t>> asked;  // bottom-up: (child rank, remote parent)
     Bitset gathered(n);
     for (const Block& b : blocks)
@@ -88,11 +89,14 @@ TEST(Engine, BlocksWithRemoteRanksFindTheSingleMachineLayers) {
   // sliding uses incremental successor ranks and block moves, the others rank from
   // scratch; block sizes that do not divide the space leave a short last block.
   const std::vector<std::pair<AnyRule, std::uint64_t>> cases = {
-      {make_rule("sliding", 3, 3), 64 * 1000},    {make_rule("sliding", 2, 4), 64 * 64},
-      {make_rule("rotate", 2, 4), 64 * 150},      {make_rule("primeswap", 2, 4), 64 * 7},
+      {make_rule("sliding", 3, 3), 64 * 1000},
+      {make_rule("sliding", 2, 4), 64 * 64},
+      {make_rule("rotate", 2, 4), 64 * 150},
+      {make_rule("primeswap", 2, 4), 64 * 7},
       {make_rule("cardswap", 2, 4, RuleOptions{"A***/ **B"}), 64 * 2},
       // sliding's block moves whose target block is remote; blocks not word-aligned
-      {make_rule("sliding", 2, 5), 64 * 1001},    {make_rule("sliding", 2, 4), 1000},
+      {make_rule("sliding", 2, 5), 64 * 1001},
+      {make_rule("sliding", 2, 4), 1000},
       {make_rule("sliding", 3, 2), 100},
   };
   for (const auto& [rule, block] : cases) {
@@ -148,10 +152,14 @@ TEST(VariantTable, CompareDefaultListsEveryVariantOnceUntimedLast) {
   bool untimed = false, serial = false;
   for (const std::string& name : names) {
     const VariantInfo& v = find_variant(name);
-    if (!v.timed_levels) untimed = true;
-    else EXPECT_FALSE(untimed) << name << " after an untimed variant";
-    if (!v.parallel) serial = true;
-    else EXPECT_FALSE(serial) << name << " after a one-thread variant";
+    if (!v.timed_levels)
+      untimed = true;
+    else
+      EXPECT_FALSE(untimed) << name << " after an untimed variant";
+    if (!v.parallel)
+      serial = true;
+    else
+      EXPECT_FALSE(serial) << name << " after a one-thread variant";
   }
 }
 

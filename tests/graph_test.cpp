@@ -1,8 +1,9 @@
 // The whole-graph analyses (graph.hpp) against an independent brute force: a plain
 // adjacency list built from for_each_successor over every rank, components by BFS
 // (undirected rules) or Kosaraju (rotate), and BFS from every state of every component.
-#include <gtest/gtest.h>
+#include "stategraph/analysis/graph.hpp"
 
+#include <gtest/gtest.h>
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
@@ -14,17 +15,16 @@
 #include <set>
 
 #include "stategraph/analysis/analysis.hpp"
-#include "stategraph/analysis/graph.hpp"
 #include "stategraph/io/tables.hpp"
 
 namespace stategraph {
 namespace {
 
 struct Brute {
-  std::vector<std::vector<std::uint64_t>> adj;            // successors by rank
-  std::vector<std::uint64_t> comp;                        // component id per rank (ids by smallest rank)
-  std::vector<std::vector<std::uint64_t>> members;        // ranks per component, ascending
-  std::vector<int> ecc;                                    // per rank, along successors within the component
+  std::vector<std::vector<std::uint64_t>> adj;      // successors by rank
+  std::vector<std::uint64_t> comp;                  // component id per rank (ids by smallest rank)
+  std::vector<std::vector<std::uint64_t>> members;  // ranks per component, ascending
+  std::vector<int> ecc;                             // per rank, along successors within the component
 };
 
 Brute brute_force(const AnyRule& rule, bool eccentricities = true) {
@@ -33,7 +33,8 @@ Brute brute_force(const AnyRule& rule, bool eccentricities = true) {
       [&](const auto& r) {
         const std::uint64_t n = r.size();
         b.adj.resize(n);
-        for (std::uint64_t k = 0; k < n; ++k) r.for_each_successor(r.unrank(k), [&](State t) { b.adj[k].push_back(r.rank(t)); });
+        for (std::uint64_t k = 0; k < n; ++k)
+          r.for_each_successor(r.unrank(k), [&](State t) { b.adj[k].push_back(r.rank(t)); });
       },
       rule);
   const std::uint64_t n = b.adj.size();
@@ -150,7 +151,11 @@ void expect_matches(const AnyRule& rule, const Brute& b, const GraphReport& g, c
   int diameter = 0;
   std::uint64_t goal_part = 0;
   std::set<std::uint64_t> goal_ranks;
-  std::visit([&](const auto& r) { for (State s : r.goals()) goal_ranks.insert(r.rank(s)); }, rule);
+  std::visit(
+      [&](const auto& r) {
+        for (State s : r.goals()) goal_ranks.insert(r.rank(s));
+      },
+      rule);
   for (std::size_t i = 0; i < b.members.size(); ++i) {
     const auto& m = b.members[i];
     const ComponentInfo& c = g.components[i];
@@ -192,7 +197,7 @@ TEST(Graph, ComponentsAndDiametersMatchBruteForce) {
     single.engine = DiameterEngine::kSingleSource;
     expect_matches(rule, b, analyze_graph(rule, single), label(rule) + " exact, one source per BFS");
     if (rule_size(rule) > 1000) continue;  // bigger components already took BoundingDiameters above
-    exact.all_sources_limit = 0;  // BoundingDiameters on every undirected component
+    exact.all_sources_limit = 0;           // BoundingDiameters on every undirected component
     expect_matches(rule, b, analyze_graph(rule, exact), label(rule) + " bounding");
   }
 }
@@ -259,7 +264,8 @@ void expect_valid_bounds(const Brute& b, const GraphReport& g, const std::string
         }
       EXPECT_EQ(pair_bound, w.pair_upper) << what << " witness " << w.component;
     }
-    if (!w.sources.empty()) EXPECT_LE(std::min(sources_bound, pair_bound), w.upper) << what << " witness " << w.component;
+    if (!w.sources.empty())
+      EXPECT_LE(std::min(sources_bound, pair_bound), w.upper) << what << " witness " << w.component;
   }
 }
 
@@ -325,8 +331,10 @@ TEST(GraphBounds, SameResultsOnOneAndTwoThreads) {
   auto run = [&](int threads, bool masked) {
     tbb::global_control c(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
     GraphOptions o;
-    if (masked) o.exact_limit = 1000, o.budget_runs = 6;
-    else o.budget_runs_small = 20;
+    if (masked)
+      o.exact_limit = 1000, o.budget_runs = 6;
+    else
+      o.budget_runs_small = 20;
     return analyze_graph(rule, o);
   };
   for (bool masked : {true, false}) {

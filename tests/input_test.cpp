@@ -35,7 +35,8 @@ void expect_cases(const std::vector<Case>& cases, const std::function<void(const
   for (const Case& c : cases) {
     SCOPED_TRACE(std::string(c.what) + " (" + c.rule + ")");
     const std::string message = one_line_error([&] { parse(c); });
-    for (const auto& f : c.fragments) EXPECT_NE(message.find(f), std::string::npos) << "'" << f << "' not in: " << message;
+    for (const auto& f : c.fragments)
+      EXPECT_NE(message.find(f), std::string::npos) << "'" << f << "' not in: " << message;
   }
 }
 
@@ -66,9 +67,16 @@ TEST(HostileInput, QueryFiles) {
       {"two numbers for T", "rotate", "1 1\n" + kGrid, {"line 1"}},
       {"non-ASCII bytes (UTF-8)", "rotate", "1\n1 2 3\n4 5 \xc3\xa9\n7 8 9\n", {"query 1", "line 3", "\\xc3"}},
       {"a NUL byte", "rotate", std::string("1\n1 2 3\n4 5 6\n7 8 9\0", 20), {"query 1", "line 4", "\\x00"}},
-      {"non-ASCII in a board", "cardswap", "* A\n*\xff" "B\n", {"query 1", "lines 1-2"}},
+      {"non-ASCII in a board",
+       "cardswap",
+       "* A\n*\xff"
+       "B\n",
+       {"query 1", "lines 1-2"}},
       {"bare CR line ends", "rotate", "1\r1 2 3\r4 5 6\r7 8 9\r", {"line 1"}},
-      {"17 numbers on one line (3x3)", "rotate", "1\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n", {"query 1", "17 numbers"}},
+      {"17 numbers on one line (3x3)",
+       "rotate",
+       "1\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n",
+       {"query 1", "17 numbers"}},
       {"a 4-cell row in a 3-wide board", "cardswap", "* A*\n**B\n", {"query 1", "4 characters"}},
       {"letters for numbers", "rotate", "1\na b c\nd e f\ng h i\n", {"query 1", "line 2", "'a'"}},
   };
@@ -107,9 +115,9 @@ TEST(HostileInput, StateStrings) {
 TEST(HostileInput, GridSizes) {
   // 1xn, 17 cells, spaces beyond 64-bit ranks (25! > 2^64), and products that would
   // overflow an int (65536 * 65536 = 2^32 wrapped to 0 before the check was fixed).
-  const std::vector<std::pair<int, int>> bad = {{1, 9},   {9, 1},     {1, 17},   {17, 1},       {1, 1},
-                                                {-3, 3},  {3, -3},    {4, 5},    {5, 5},        {2, 9},
-                                                {65536, 65536}, {46341, 46341}, {2147483647, 2}, {-65536, -65536}};
+  const std::vector<std::pair<int, int>> bad = {
+      {1, 9}, {9, 1}, {1, 17}, {17, 1},        {1, 1},         {-3, 3},         {3, -3},
+      {4, 5}, {5, 5}, {2, 9},  {65536, 65536}, {46341, 46341}, {2147483647, 2}, {-65536, -65536}};
   for (const auto& [r, c] : bad) {
     SCOPED_TRACE(std::to_string(r) + "x" + std::to_string(c));
     for (const auto& info : rule_table()) {
@@ -125,12 +133,14 @@ TEST(HostileInput, GridSizes) {
 // Regression: "." and ".K" made std::stod throw std::invalid_argument, a 400-digit
 // count std::out_of_range (both exit 1 instead of 2). Found by this table.
 TEST(HostileInput, ByteCounts) {
-  for (const char* text : {"", "-5", "abc", "1e3", "0", "0.1", ".", "1..2", "5X", "5 M", "99999999999999999999999T",
-                           "9223372036854775808", "1.5.G", ".K",
-                           "1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111"
-                           "1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111"
-                           "1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111"
-                           "1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111", "inf", "nan", "\xc3\xa9", "8E"}) {
+  for (const char* text :
+       {"", "-5", "abc", "1e3", "0", "0.1", ".", "1..2", "5X", "5 M", "99999999999999999999999T", "9223372036854775808",
+        "1.5.G", ".K",
+        "1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111"
+        "1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111"
+        "1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111"
+        "1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111",
+        "inf", "nan", "\xc3\xa9", "8E"}) {
     SCOPED_TRACE(std::string("'") + text + "'");
     const std::string message = one_line_error([&] { parse_bytes(text); });
     EXPECT_NE(message.find("byte count"), std::string::npos) << message;
@@ -142,7 +152,8 @@ TEST(HostileInput, ByteCounts) {
 
 TEST(HostileInput, UnknownNames) {
   EXPECT_NE(one_line_error([] { make_solve_rule("Sliding"); }).find("unknown rule"), std::string::npos);
-  EXPECT_NE(one_line_error([] { make_solve_rule(std::string("rot\0ate", 7)); }).find("unknown rule"), std::string::npos);
+  EXPECT_NE(one_line_error([] { make_solve_rule(std::string("rot\0ate", 7)); }).find("unknown rule"),
+            std::string::npos);
   EXPECT_NE(one_line_error([] { find_variant("HYBRID"); }).find("unknown BFS variant"), std::string::npos);
   EXPECT_NE(one_line_error([] { parse_encoding("mod4"); }).find("unknown table encoding"), std::string::npos);
 }
@@ -152,9 +163,9 @@ TEST(HostileInput, UnknownNames) {
 // --encoding split the "one line" error. Echoed text is now escaped (shown_input).
 TEST(HostileInput, EchoedTextStaysOnOneLine) {
   const std::string nl = std::string("1\n2\r3\0", 6);
-  EXPECT_NE(one_line_error([&] { parse_state(make_solve_rule("rotate"), std::string("\n\x01\0`789", 7)); })
-                .find("\\x0a"),
-            std::string::npos);
+  EXPECT_NE(
+      one_line_error([&] { parse_state(make_solve_rule("rotate"), std::string("\n\x01\0`789", 7)); }).find("\\x0a"),
+      std::string::npos);
   EXPECT_NE(one_line_error([&] { parse_bytes(nl); }).find("1\\x0a2\\x0d3\\x00"), std::string::npos);
   one_line_error([&] { find_variant(nl); });
   one_line_error([&] { make_solve_rule(nl); });

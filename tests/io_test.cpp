@@ -1,14 +1,15 @@
+#include "stategraph/io/io.hpp"
+
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <cstring>
 #include <sstream>
 
 #include "stategraph/analysis/analysis.hpp"
-#include "stategraph/io/files.hpp"
-#include "stategraph/io/io.hpp"
 #include "stategraph/bfs/memory.hpp"
+#include "stategraph/io/files.hpp"
 #include "stategraph/io/tables.hpp"
 
 namespace stategraph {
@@ -36,7 +37,7 @@ TEST(IoTest, FileSetWritesAllOrNothing) {
     FileSet files(dir);
     files.stage("a.csv", "x\n");
     EXPECT_FALSE(std::filesystem::exists(dir / "a.csv"));  // not before commit
-  }  // dropped without commit: the staged file is removed too
+  }                                                        // dropped without commit: the staged file is removed too
   EXPECT_TRUE(std::filesystem::is_empty(dir));
   FileSet files(dir);
   files.stage("a.csv", "x\n");
@@ -64,9 +65,8 @@ TEST(IoTest, AddColumnExtendsHeaderAndEveryRow) {
 class FilesTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("sg_files_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = std::filesystem::temp_directory_path() / ("sg_files_" + std::to_string(::getpid()) + "_" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }
@@ -111,7 +111,7 @@ TEST_F(FilesTest, MappedFileReadsWhatWasWritten) {
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(m.data()), 5), "hello");
   std::ofstream(dir_ / "empty").close();
   EXPECT_EQ(MappedFile::open(dir_ / "empty", "thing").size(), 0u);
-  EXPECT_THROW(MappedFile::open(dir_, "thing"), InputError);           // a folder
+  EXPECT_THROW(MappedFile::open(dir_, "thing"), InputError);  // a folder
   EXPECT_THROW(MappedFile::open(dir_ / "missing", "thing"), InputError);
 }
 

@@ -1,3 +1,5 @@
+#include "stategraph/io/plot.hpp"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -7,7 +9,6 @@
 #include <sstream>
 
 #include "stategraph/analysis/compare.hpp"
-#include "stategraph/io/plot.hpp"
 
 namespace stategraph {
 namespace {

@@ -1,11 +1,11 @@
+#include "stategraph/core/rank.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <array>
 #include <random>
 #include <set>
-
-#include "stategraph/core/rank.hpp"
 
 namespace stategraph {
 namespace {
@@ -77,7 +77,8 @@ TEST(RankTest, ParityRankIsABijectionOntoHalfTheRanks) {
 }
 
 TEST(RankTest, MultisetRankIsABijection) {
-  for (const auto& counts : std::vector<std::vector<int>>{{1, 3, 1, 1}, {2, 2}, {1, 1, 1}, {3, 1, 2, 1}, {1, 13, 1, 1}}) {
+  for (const auto& counts :
+       std::vector<std::vector<int>>{{1, 3, 1, 1}, {2, 2}, {1, 1, 1}, {3, 1, 2, 1}, {1, 13, 1, 1}}) {
     const MultisetRanker ranker(counts);
     std::set<State> seen;
     State previous = 0;
@@ -122,7 +123,8 @@ TEST(PermCursor, MatchesParityUnrank) {
       const std::uint64_t step = std::max<std::uint64_t>(1, half / 50000);
       for (std::uint64_t r = 0; r < half; r += step) {
         const unsigned first = get_cell(lehmer_digits(r << 1, n), 0);
-        ASSERT_EQ(cursor.parity_unrank(r, parity_of), parity_unrank(r, n, parity_of(first))) << "n=" << n << " rank=" << r;
+        ASSERT_EQ(cursor.parity_unrank(r, parity_of), parity_unrank(r, n, parity_of(first)))
+            << "n=" << n << " rank=" << r;
       }
     }
   }

@@ -123,11 +123,13 @@ std::map<State, int> distances_from(const AnyRule& rule, State s) {
   while (!queue.empty()) {
     const State x = queue.front();
     queue.pop_front();
-    std::visit([&](const auto& r) {
-      r.for_each_successor(x, [&](State t) {
-        if (d.emplace(t, d[x] + 1).second) queue.push_back(t);
-      });
-    }, rule);
+    std::visit(
+        [&](const auto& r) {
+          r.for_each_successor(x, [&](State t) {
+            if (d.emplace(t, d[x] + 1).second) queue.push_back(t);
+          });
+        },
+        rule);
   }
   return d;
 }
@@ -197,7 +199,8 @@ void check_row(const R& rule) {
     if (!rule.directed()) {
       std::sort(successors.begin(), successors.end());
       std::sort(predecessors.begin(), predecessors.end());
-      ASSERT_EQ(predecessors, successors) << "undirected, yet successors differ from predecessors at " << rule.format(s);
+      ASSERT_EQ(predecessors, successors)
+          << "undirected, yet successors differ from predecessors at " << rule.format(s);
     }
     // A stop request ends the walk after the first move.
     int calls = 0;
@@ -215,8 +218,7 @@ void check_properties(const R& rule) {
   if (const int order = rule.max_move_order(); order > 0) {
     // Move j (by label) is one permutation of the states, of order at most `order`.
     std::map<std::string, std::map<State, State>> move;
-    for (State s : all)
-      rule.for_each_move(s, [&](const auto& label, State t) { move[label()][s] = t; });
+    for (State s : all) rule.for_each_move(s, [&](const auto& label, State t) { move[label()][s] = t; });
     for (const auto& [label, image] : move) {
       ASSERT_EQ(image.size(), all.size()) << "move " << label << " does not apply to every state";
       std::set<State> targets;
@@ -245,7 +247,8 @@ void check_properties(const R& rule) {
         ASSERT_EQ(rule_blank_cell(any, t), c);
       }
       for (std::size_t i = 0; i < all.size(); i += 7)
-        ASSERT_EQ(eccentricity(any, all[i]), eccentricity(any, rule_state_with_blank(any, rule_blank_cell(any, all[i]))))
+        ASSERT_EQ(eccentricity(any, all[i]),
+                  eccentricity(any, rule_state_with_blank(any, rule_blank_cell(any, all[i]))))
             << rule.format(all[i]);
       break;
     case DiameterSymmetry::kNone:

@@ -1,17 +1,18 @@
 // solve: depths against the BFS for every state, paths checked move by move, counts
 // against a brute-force enumeration, table files, and malformed input.
+#include "stategraph/solve/solve.hpp"
+
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
-#include <cstring>
 #include <string>
 #include <vector>
 
 #include "stategraph/bfs/bfs.hpp"
-#include "stategraph/solve/solve.hpp"
 
 namespace stategraph {
 namespace {
@@ -258,9 +259,8 @@ TEST(SolveInput, Malformed) {
 TEST(SolveInput, KeepGoing) {
   const AnyRule rule = make_solve_rule("rotate");
   const DepthTable table = build_depth_table(rule, DepthEncoding::kByte);
-  const BatchResult r = solve_input(rule, table,
-                                    "4\n1 2 3\n4 5 6\n7 8 9\n\n1 2 2\n4 5 6\n7 8 9\n\n1 5 2\n4 6 3\n7 8 9\n\n1 2\n", {},
-                                    true);
+  const BatchResult r = solve_input(
+      rule, table, "4\n1 2 3\n4 5 6\n7 8 9\n\n1 2 2\n4 5 6\n7 8 9\n\n1 5 2\n4 6 3\n7 8 9\n\n1 2\n", {}, true);
   EXPECT_EQ(r.out, "0\nerror\n3\nerror\n");
   ASSERT_EQ(r.errors.size(), 2u);
   EXPECT_NE(r.errors[0].find("query 2, line 6"), std::string::npos) << r.errors[0];

@@ -49,10 +49,23 @@ std::string text(const json& object, const std::string& key) {
   return {};
 }
 
-const std::set<std::string> kFixed = {"name", "family_index", "per_family_instance_index", "run_name", "run_type",
-                                      "repetitions", "repetition_index", "threads", "iterations", "real_time",
-                                      "cpu_time", "time_unit", "aggregate_name", "aggregate_unit", "error_occurred",
-                                      "error_message", "label"};
+const std::set<std::string> kFixed = {"name",
+                                      "family_index",
+                                      "per_family_instance_index",
+                                      "run_name",
+                                      "run_type",
+                                      "repetitions",
+                                      "repetition_index",
+                                      "threads",
+                                      "iterations",
+                                      "real_time",
+                                      "cpu_time",
+                                      "time_unit",
+                                      "aggregate_name",
+                                      "aggregate_unit",
+                                      "error_occurred",
+                                      "error_message",
+                                      "label"};
 
 }  // namespace
 
@@ -67,7 +80,7 @@ std::string benchmark_json_to_csv(const std::string& json_text) {
     for (const auto& [key, value] : b.items())
       if (!kFixed.count(key) && is_number(value)) counters.insert(key);
   }
-  std::vector<std::string> header = {"name",      "family",   "run_type", "aggregate_name", "repetitions",
+  std::vector<std::string> header = {"name",       "family",    "run_type", "aggregate_name", "repetitions",
                                      "iterations", "real_time", "cpu_time", "time_unit"};
   header.insert(header.end(), counters.begin(), counters.end());
   for (const char* c : {"date", "num_cpus", "mhz_per_cpu", "library_build_type"}) header.emplace_back(c);

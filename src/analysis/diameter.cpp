@@ -359,8 +359,10 @@ void bounding_diameters(const Csr& g, bool multi, std::uint64_t budget_runs, dou
     candidates.clear();
     for (Index w = 0; w < n; ++w) {
       if (!active[w]) continue;
-      if (hi[w] <= lower) active[w] = 0;
-      else upper = std::max<int>(upper, hi[w]), candidates.push_back(w);
+      if (hi[w] <= lower)
+        active[w] = 0;
+      else
+        upper = std::max<int>(upper, hi[w]), candidates.push_back(w);
     }
     if (upper <= lower) return finish(lower, false);
     if (out_of_budget()) return finish(upper, true);
@@ -387,7 +389,8 @@ void bounding_diameters(const Csr& g, bool multi, std::uint64_t budget_runs, dou
       pick_upper = !pick_upper;
     } else {
       const std::size_t half = (want + 1) / 2;
-      std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(half), candidates.end(), by_upper);
+      std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(half), candidates.end(),
+                        by_upper);
       sources.assign(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(half));
       const auto rest = candidates.begin() + static_cast<std::ptrdiff_t>(half);
       const std::size_t more = std::min(want - half, static_cast<std::size_t>(candidates.end() - rest));
@@ -409,7 +412,8 @@ std::vector<std::vector<int>> blank_orbits(const Grid& grid) {
     const int r = cell / C, c = cell % C;
     std::vector<std::array<int, 2>> images = {{r, c}, {r, C - 1 - c}, {R - 1 - r, c}, {R - 1 - r, C - 1 - c}};
     if (R == C)  // the transposes and quarter turns of a square grid
-      for (int i = 0; i < 4; ++i) images.push_back({images[static_cast<std::size_t>(i)][1], images[static_cast<std::size_t>(i)][0]});
+      for (int i = 0; i < 4; ++i)
+        images.push_back({images[static_cast<std::size_t>(i)][1], images[static_cast<std::size_t>(i)][0]});
     orbits.emplace_back();
     for (auto [ir, ic] : images) {
       const int img = ir * C + ic;
@@ -470,9 +474,14 @@ DiameterPlan plan_diameter(const AnyRule& rule, const GraphOptions& options) {
   DiameterPlan plan;
   if (options.method == DiameterMethod::kAuto) {
     switch (rule_diameter_symmetry(rule)) {
-      case DiameterSymmetry::kCayley: plan.kind = DiameterKind::kCayley, plan.collect = false; break;
-      case DiameterSymmetry::kBlankOrbits: plan.kind = DiameterKind::kBlankOrbits, plan.collect = false; break;
-      case DiameterSymmetry::kNone: break;
+      case DiameterSymmetry::kCayley:
+        plan.kind = DiameterKind::kCayley, plan.collect = false;
+        break;
+      case DiameterSymmetry::kBlankOrbits:
+        plan.kind = DiameterKind::kBlankOrbits, plan.collect = false;
+        break;
+      case DiameterSymmetry::kNone:
+        break;
     }
   }
   return plan;
@@ -486,16 +495,18 @@ void finish_diameters(const AnyRule& rule, const GraphOptions& options, const Di
       report.diameter_method = "exact";
       for (ComponentMethod m : {ComponentMethod::kBoundingMasked, ComponentMethod::kBounding,
                                 ComponentMethod::kEccentricity, ComponentMethod::kNone}) {
-        const bool used = std::any_of(report.components.begin(), report.components.end(), [&](const ComponentInfo& c) {
-          return c.method == m && c.diameter < 0;
-        });
-        if (used) report.diameter_method += std::string("+") + (m == ComponentMethod::kNone ? "none" : component_method_name(m));
+        const bool used = std::any_of(report.components.begin(), report.components.end(),
+                                      [&](const ComponentInfo& c) { return c.method == m && c.diameter < 0; });
+        if (used)
+          report.diameter_method +=
+              std::string("+") + (m == ComponentMethod::kNone ? "none" : component_method_name(m));
       }
       return;
     }
     case DiameterKind::kCayley:
       report.diameter_method = "cayley";
-      for (auto& c : report.components) c.diameter = c.eccentricity_of_representative, c.method = ComponentMethod::kCayley;
+      for (auto& c : report.components)
+        c.diameter = c.eccentricity_of_representative, c.method = ComponentMethod::kCayley;
       return;
     case DiameterKind::kBlankOrbits: {
       report.diameter_method = "blank-orbits";

@@ -1,6 +1,8 @@
 // Components over the ranked space: repeated BFS over the bitset of unvisited ranks.
 // Also the forward-backward strong components used by the tests, and analyze_graph,
 // which puts components and diameters together (diameter methods: diameter.cpp).
+#include "stategraph/analysis/graph.hpp"
+
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -14,7 +16,6 @@
 #include <unordered_map>
 
 #include "analysis/graph_internal.hpp"
-#include "stategraph/analysis/graph.hpp"
 #include "stategraph/bfs/engine.hpp"
 #include "stategraph/bfs/memory.hpp"
 #include "stategraph/rules/primeswap.hpp"
@@ -81,10 +82,9 @@ class ComponentSearch {
           // The component's ranks: visited now but not at the snapshot.
           std::uint64_t* sw = snapshot_.words();
           const std::uint64_t* v = visited_.words();
-          tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, snapshot_.num_words(), 1u << 14),
-                            [&](const auto& r) {
-                              for (std::uint64_t i = r.begin(); i != r.end(); ++i) sw[i] = v[i] & ~sw[i];
-                            });
+          tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, snapshot_.num_words(), 1u << 14), [&](const auto& r) {
+            for (std::uint64_t i = r.begin(); i != r.end(); ++i) sw[i] = v[i] & ~sw[i];
+          });
           options.on_large_component(out.size(), info, std::move(snapshot_));
           snapshot_ = Bitset();
           have_snapshot_ = false;
@@ -154,8 +154,7 @@ class ComponentSearch {
   // Finishes the BFS with frontier/next bitsets and the shared parallel steps of the
   // BFS engine (top-down or bottom-up, chosen by the hybrid variant's cost model). Bottom-up scans every unvisited
   // rank, also those of later components; they find no parent in the frontier.
-  void bitset_tail(std::uint64_t& size, int& depth, std::vector<std::uint64_t>* collect,
-                   std::uint64_t collect_limit) {
+  void bitset_tail(std::uint64_t& size, int& depth, std::vector<std::uint64_t>* collect, std::uint64_t collect_limit) {
     if (frontier_bits_.size() == 0) frontier_bits_ = Bitset(n_), next_bits_ = Bitset(n_);
     bfs::parallel_clear(frontier_bits_);
     for (std::uint64_t r : frontier_) frontier_bits_.set(r);
@@ -183,7 +182,8 @@ class ComponentSearch {
         } else {
           const std::uint64_t* fw = frontier_bits_.words();
           for (std::uint64_t w = 0; w < frontier_bits_.num_words(); ++w)
-            for (std::uint64_t b = fw[w]; b; b &= b - 1) collect->push_back(w * 64 + static_cast<unsigned>(std::countr_zero(b)));
+            for (std::uint64_t b = fw[w]; b; b &= b - 1)
+              collect->push_back(w * 64 + static_cast<unsigned>(std::countr_zero(b)));
         }
       }
     }
@@ -222,8 +222,9 @@ class ComponentSearch {
 // Serial BFS over ranks not yet `assigned`, along successors (forward) or predecessors;
 // marks reached ranks with `mark` in `seen` and returns them.
 template <class R>
-std::vector<std::uint64_t> reach(const R& rule, std::uint64_t root, bool forward, const std::vector<std::uint8_t>& assigned,
-                                 std::vector<std::uint8_t>& seen, std::uint8_t mark) {
+std::vector<std::uint64_t> reach(const R& rule, std::uint64_t root, bool forward,
+                                 const std::vector<std::uint8_t>& assigned, std::vector<std::uint8_t>& seen,
+                                 std::uint8_t mark) {
   std::vector<std::uint64_t> out{root};
   seen[root] = mark;
   for (std::size_t i = 0; i < out.size(); ++i) {
@@ -231,8 +232,10 @@ std::vector<std::uint64_t> reach(const R& rule, std::uint64_t root, bool forward
       const std::uint64_t q = rule.rank(t);
       if (!assigned[q] && seen[q] != mark) seen[q] = mark, out.push_back(q);
     };
-    if (forward) rule.for_each_successor(rule.unrank(out[i]), visit);
-    else rule.for_each_predecessor(rule.unrank(out[i]), visit);
+    if (forward)
+      rule.for_each_successor(rule.unrank(out[i]), visit);
+    else
+      rule.for_each_predecessor(rule.unrank(out[i]), visit);
   }
   return out;
 }
@@ -276,15 +279,24 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> strong_components(const Any
 
 const char* component_method_name(ComponentMethod m) {
   switch (m) {
-    case ComponentMethod::kNone: return "";
-    case ComponentMethod::kSingle: return "single";
-    case ComponentMethod::kCayley: return "cayley";
-    case ComponentMethod::kBlankOrbits: return "blank-orbits";
-    case ComponentMethod::kAllSources: return "all-sources";
-    case ComponentMethod::kBounding: return "bounding";
-    case ComponentMethod::kBoundingMasked: return "bounding-masked";
-    case ComponentMethod::kMirror: return "mirror";
-    case ComponentMethod::kEccentricity: return "eccentricity";
+    case ComponentMethod::kNone:
+      return "";
+    case ComponentMethod::kSingle:
+      return "single";
+    case ComponentMethod::kCayley:
+      return "cayley";
+    case ComponentMethod::kBlankOrbits:
+      return "blank-orbits";
+    case ComponentMethod::kAllSources:
+      return "all-sources";
+    case ComponentMethod::kBounding:
+      return "bounding";
+    case ComponentMethod::kBoundingMasked:
+      return "bounding-masked";
+    case ComponentMethod::kMirror:
+      return "mirror";
+    case ComponentMethod::kEccentricity:
+      return "eccentricity";
   }
   return "";
 }
@@ -295,9 +307,8 @@ std::vector<Symmetry> rule_automorphisms(const AnyRule& rule) {
         using R = std::decay_t<decltype(r)>;
         if constexpr (std::is_same_v<R, PrimeSwap>) {
           const Grid g = r.grid();
-          const auto symbols = symbol_automorphisms(g.cells(), [&](int a, int b) {
-            return r.may_swap(static_cast<unsigned>(a), static_cast<unsigned>(b));
-          });
+          const auto symbols = symbol_automorphisms(
+              g.cells(), [&](int a, int b) { return r.may_swap(static_cast<unsigned>(a), static_cast<unsigned>(b)); });
           return symmetry_products(grid_symmetries(g), symbols);
         } else {
           return {};
@@ -309,7 +320,8 @@ std::vector<Symmetry> rule_automorphisms(const AnyRule& rule) {
 namespace {
 
 void check_memory(const GraphOptions& o, std::uint64_t need, const std::string& what) {
-  if (o.verbose && need >= (std::uint64_t{64} << 20)) std::cerr << "  graph: " << what << " needs " << format_bytes(need) << "\n";
+  if (o.verbose && need >= (std::uint64_t{64} << 20))
+    std::cerr << "  graph: " << what << " needs " << format_bytes(need) << "\n";
   if (o.memory_limit && need > o.memory_limit)
     throw InputError("the graph analysis's " + what + " needs " + format_bytes(need) + ", more than the limit " +
                      format_bytes(o.memory_limit) + " (--max-memory)");
@@ -423,7 +435,9 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
     }
   };
   if (masked)
-    co.on_large_component = [&](std::size_t i, ComponentInfo&, Bitset&& mask) { large.emplace_back(i, std::move(mask)); };
+    co.on_large_component = [&](std::size_t i, ComponentInfo&, Bitset&& mask) {
+      large.emplace_back(i, std::move(mask));
+    };
   const BfsResult* goal = options.goal_bfs;
   if (!plan.collect && goal && !goal->layers.empty() && goal->reached() == space) {
     // The goal's BFS reached every rank, so the space is one component with
@@ -480,7 +494,8 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
     }
     check_memory(options, masked_bytes(space, c.size) + large.size() * Bitset::bytes_for(space),
                  "masked search of a component of " + std::to_string(c.size) + " states");
-    DiameterBounds b = bound_diameter_masked(rule, mask, c.representative, options.budget_runs, deadline, options.verbose);
+    DiameterBounds b =
+        bound_diameter_masked(rule, mask, c.representative, options.budget_runs, deadline, options.verbose);
     set_bounds(c, b);
     report.diameter_bfs_runs += b.runs;
     report.budget_stopped |= b.stopped;
@@ -514,11 +529,15 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
   }
   report.diameter = 0, report.diameter_lower = 0, report.diameter_upper = 0;
   for (const auto& c : report.components) {
-    if (c.diameter < 0) report.diameter = -1;
-    else if (report.diameter >= 0) report.diameter = std::max(report.diameter, c.diameter);
+    if (c.diameter < 0)
+      report.diameter = -1;
+    else if (report.diameter >= 0)
+      report.diameter = std::max(report.diameter, c.diameter);
     report.diameter_lower = std::max(report.diameter_lower, c.diameter_lower);
-    if (c.diameter_upper < 0 || report.diameter_upper < 0) report.diameter_upper = -1;
-    else report.diameter_upper = std::max(report.diameter_upper, c.diameter_upper);
+    if (c.diameter_upper < 0 || report.diameter_upper < 0)
+      report.diameter_upper = -1;
+    else
+      report.diameter_upper = std::max(report.diameter_upper, c.diameter_upper);
   }
   if (report.diameter_lower < 0 || report.components.empty()) report.diameter_lower = -1;
   return report;

@@ -7,10 +7,9 @@
 // 2-byte distance, lower and upper bounds, indexed by the state's position in the mask
 // (prefix popcounts per word).
 #include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
-
-#include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
 #include <atomic>
@@ -43,8 +42,8 @@ class MaskIndex {
   std::uint64_t word_base(std::uint64_t w) const { return prefix_[w]; }
   // The rank at position i.
   std::uint64_t rank(std::uint64_t i) const {
-    const std::uint64_t w = static_cast<std::uint64_t>(std::upper_bound(prefix_.begin(), prefix_.end(), i) -
-                                                        prefix_.begin()) - 1;
+    const std::uint64_t w =
+        static_cast<std::uint64_t>(std::upper_bound(prefix_.begin(), prefix_.end(), i) - prefix_.begin()) - 1;
     std::uint64_t bits = mask_.words()[w];
     for (std::uint64_t k = i - prefix_[w]; k > 0; --k) bits &= bits - 1;
     return w * 64 + static_cast<unsigned>(std::countr_zero(bits));
@@ -59,9 +58,17 @@ template <class R>
 class MaskedBounding {
  public:
   MaskedBounding(const R& rule, const Bitset& mask, bool verbose)
-      : rule_(rule), mask_(mask), index_(mask), n_(index_.size()), verbose_(verbose),
-        visited_(mask.size()), frontier_(mask.size()), next_(mask.size()),
-        dist_(n_), lo_(n_, 0), hi_(n_, kUnknown) {
+      : rule_(rule),
+        mask_(mask),
+        index_(mask),
+        n_(index_.size()),
+        verbose_(verbose),
+        visited_(mask.size()),
+        frontier_(mask.size()),
+        next_(mask.size()),
+        dist_(n_),
+        lo_(n_, 0),
+        hi_(n_, kUnknown) {
     opts_.forward = true;
   }
 
@@ -269,7 +276,8 @@ class MaskedBounding {
       for (std::size_t j = 0; j + 1 < k; ++j) c = c * side + static_cast<std::size_t>(coord(j));
       return c;
     };
-    tbb::enumerable_thread_specific<std::vector<std::int16_t>> local([&] { return std::vector<std::int16_t>(cells, -1); });
+    tbb::enumerable_thread_specific<std::vector<std::int16_t>> local(
+        [&] { return std::vector<std::int16_t>(cells, -1); });
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n_, 1u << 16), [&](const auto& r) {
       auto& t = local.local();
       for (std::uint64_t x = r.begin(); x != r.end(); ++x) {

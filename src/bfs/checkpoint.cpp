@@ -33,8 +33,8 @@ struct Header {
 static_assert(sizeof(Header) == 256);
 
 // Version 2: the common header and XXH3 (version 1 had its own layout and checksum).
-constexpr BinaryFormat kFormat{{'S', 'G', 'C', 'H', 'K', 'P', 'T', '\0'}, 2, sizeof(Header), "checkpoint",
-                               "start the run again without --resume"};
+constexpr BinaryFormat kFormat{
+    {'S', 'G', 'C', 'H', 'K', 'P', 'T', '\0'}, 2, sizeof(Header), "checkpoint", "start the run again without --resume"};
 
 constexpr std::uint32_t kFlagDepths = 1, kFlagForward = 2;
 
@@ -83,11 +83,14 @@ CheckpointIdentity CheckpointIdentity::of(const AnyRule& rule, std::string_view 
 }
 
 std::string CheckpointIdentity::mismatch(const CheckpointIdentity& o) const {
-  auto grid = [](const CheckpointIdentity& i) { return i.rule + " " + std::to_string(i.rows) + "x" + std::to_string(i.cols); };
+  auto grid = [](const CheckpointIdentity& i) {
+    return i.rule + " " + std::to_string(i.rows) + "x" + std::to_string(i.cols);
+  };
   if (rule != o.rule || rows != o.rows || cols != o.cols) return "it is of " + grid(*this) + ", this run is " + grid(o);
   if (space != o.space) return "it has " + std::to_string(space) + " ranks, this run " + std::to_string(o.space);
   if (variant != o.variant)
-    return "it was written by variant " + variant + ", this run uses " + o.variant + " (pass --variant " + variant + ")";
+    return "it was written by variant " + variant + ", this run uses " + o.variant + " (pass --variant " + variant +
+           ")";
   if (want_depths != o.want_depths)
     return std::string("it ") + (want_depths ? "keeps" : "does not keep") + " a depth table, this run " +
            (o.want_depths ? "needs one" : "does not") + " (same --verify / --no-graph as the first run)";
@@ -109,8 +112,7 @@ Checkpointer::Checkpointer(std::filesystem::path dir, CheckpointIdentity identit
       last_(std::chrono::steady_clock::now()) {}
 
 bool Checkpointer::due() const {
-  return interval_ <= 0 ||
-         std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >= interval_;
+  return interval_ <= 0 || std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >= interval_;
 }
 
 void Checkpointer::save(const std::vector<LevelStat>& levels, double seconds,
@@ -197,8 +199,7 @@ LoadedCheckpoint parse_checkpoint(const void* data, std::uint64_t bytes, const s
 
 LoadedCheckpoint load_checkpoint(const std::filesystem::path& path) {
   std::error_code ec;
-  const std::filesystem::path file =
-      std::filesystem::is_directory(path, ec) ? path / kCheckpointFile : path;
+  const std::filesystem::path file = std::filesystem::is_directory(path, ec) ? path / kCheckpointFile : path;
   const MappedFile m = MappedFile::open(file, "checkpoint");
   LoadedCheckpoint c = parse_checkpoint(m.data(), m.size(), file.string());
   c.mapping = m.owner();

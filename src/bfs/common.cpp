@@ -7,9 +7,12 @@ namespace stategraph {
 
 std::string_view direction_name(Direction d) {
   switch (d) {
-    case Direction::kTopDown: return "topdown";
-    case Direction::kBottomUp: return "bottomup";
-    case Direction::kScan: return "scan";
+    case Direction::kTopDown:
+      return "topdown";
+    case Direction::kBottomUp:
+      return "bottomup";
+    case Direction::kScan:
+      return "scan";
   }
   return "?";
 }

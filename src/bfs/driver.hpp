@@ -30,8 +30,7 @@ namespace stategraph::bfs {
 //   std::uint64_t step(Direction, int depth)      finds layer depth + 1, returns its size
 //   std::uint64_t peak_bytes() const              its big buffers
 template <class R, class Store>
-BfsResult run_levels(const R& rule, const BfsOptions& options, DirectionPolicy policy, Store& store,
-                     BfsResult result) {
+BfsResult run_levels(const R& rule, const BfsOptions& options, DirectionPolicy policy, Store& store, BfsResult result) {
   LevelRecorder recorder(options, result);
   const std::uint64_t n = rule.size();
   std::uint64_t count = 0, unvisited = n, previous = 0;

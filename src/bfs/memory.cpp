@@ -19,15 +19,19 @@ std::uint64_t parse_bytes(std::string_view text) {
   std::string unit;
   for (char c : text.substr(i)) unit += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   double scale = 0;
-  if (unit.empty() || unit == "b") scale = 1;
-  else if (unit == "k" || unit == "kb" || unit == "kib") scale = 1024.0;
-  else if (unit == "m" || unit == "mb" || unit == "mib") scale = 1024.0 * 1024;
-  else if (unit == "g" || unit == "gb" || unit == "gib") scale = 1024.0 * 1024 * 1024;
-  else if (unit == "t" || unit == "tb" || unit == "tib") scale = 1024.0 * 1024 * 1024 * 1024;
+  if (unit.empty() || unit == "b")
+    scale = 1;
+  else if (unit == "k" || unit == "kb" || unit == "kib")
+    scale = 1024.0;
+  else if (unit == "m" || unit == "mb" || unit == "mib")
+    scale = 1024.0 * 1024;
+  else if (unit == "g" || unit == "gb" || unit == "gib")
+    scale = 1024.0 * 1024 * 1024;
+  else if (unit == "t" || unit == "tb" || unit == "tib")
+    scale = 1024.0 * 1024 * 1024 * 1024;
   // A digit is required ("." alone is not a number) and strtod does not throw (std::stod
   // threw std::invalid_argument for "." and std::out_of_range for 400 digits: exit 1).
-  if (number.find_first_of("0123456789") == std::string::npos || scale == 0 ||
-      number.find('.') != number.rfind('.'))
+  if (number.find_first_of("0123456789") == std::string::npos || scale == 0 || number.find('.') != number.rfind('.'))
     throw InputError("bad byte count '" + shown + "' (expected e.g. 4096, 512M, 1.5G)");
   const double value = std::strtod(number.c_str(), nullptr) * scale;
   if (!(value >= 1) || value >= 9.2e18) throw InputError("byte count '" + shown + "' out of range");

@@ -19,7 +19,8 @@ std::string to_key(State s, int n) {
 
 State from_key(const std::string& key) {
   State s = 0;
-  for (std::size_t i = 0; i < key.size(); ++i) s = set_cell(s, static_cast<int>(i), static_cast<unsigned>(key[i] - 'a'));
+  for (std::size_t i = 0; i < key.size(); ++i)
+    s = set_cell(s, static_cast<int>(i), static_cast<unsigned>(key[i] - 'a'));
   return s;
 }
 

@@ -42,8 +42,8 @@ BfsResult serial_bfs(const R& rule, const BfsOptions& options) {
     peak_frontier = std::max<std::uint64_t>(peak_frontier, frontier.capacity() + next.capacity());
     frontier.swap(next);
   }
-  result.peak_bytes = Bitset::bytes_for(rule.size()) + peak_frontier * sizeof(std::uint64_t) +
-                      (options.want_depths ? rule.size() : 0);
+  result.peak_bytes =
+      Bitset::bytes_for(rule.size()) + peak_frontier * sizeof(std::uint64_t) + (options.want_depths ? rule.size() : 0);
   recorder.finish();
   return result;
 }

@@ -189,19 +189,20 @@ class TwoBitStore {
             for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
               const std::uint64_t m = cells_.cells_equal(w, cells_.load(w), cur);
               if (blocks && m) {  // block moves: 32 cells at a time
-                for_each_block_part(rule_, block_of, w * 32, compress_cells(m), [&](std::uint64_t part, std::int64_t d) {
-                  const std::int64_t at = static_cast<std::int64_t>(w * 32) + d;  // part's bit i goes to at + i
-                  const std::uint64_t spread = part << (at & 31);
-                  const auto t = static_cast<std::uint64_t>(at >> 5);
-                  if (const std::uint64_t lo = spread & 0xFFFFFFFFULL) {
-                    const std::uint64_t got = cells_.claim_cells(t, lo, nxt);
-                    found += static_cast<std::uint64_t>(std::popcount(got)), mark(t, got);
-                  }
-                  if (const std::uint64_t hi = spread >> 32) {
-                    const std::uint64_t got = cells_.claim_cells(t + 1, hi, nxt);
-                    found += static_cast<std::uint64_t>(std::popcount(got)), mark(t + 1, got);
-                  }
-                });
+                for_each_block_part(
+                    rule_, block_of, w * 32, compress_cells(m), [&](std::uint64_t part, std::int64_t d) {
+                      const std::int64_t at = static_cast<std::int64_t>(w * 32) + d;  // part's bit i goes to at + i
+                      const std::uint64_t spread = part << (at & 31);
+                      const auto t = static_cast<std::uint64_t>(at >> 5);
+                      if (const std::uint64_t lo = spread & 0xFFFFFFFFULL) {
+                        const std::uint64_t got = cells_.claim_cells(t, lo, nxt);
+                        found += static_cast<std::uint64_t>(std::popcount(got)), mark(t, got);
+                      }
+                      if (const std::uint64_t hi = spread >> 32) {
+                        const std::uint64_t got = cells_.claim_cells(t + 1, hi, nxt);
+                        found += static_cast<std::uint64_t>(std::popcount(got)), mark(t + 1, got);
+                      }
+                    });
               }
               for (std::uint64_t bits = m; bits; bits &= bits - 1) {
                 const std::uint64_t r = w * 32 + static_cast<unsigned>(std::countr_zero(bits)) / 2;

@@ -8,7 +8,8 @@ namespace {
 template <Rule R>
 std::string verify(const R& rule, const BfsResult& res) {
   const std::uint64_t size = rule.size();
-  if (res.depth.size() != size) return "depth table has " + std::to_string(res.depth.size()) + " entries, expected " + std::to_string(size);
+  if (res.depth.size() != size)
+    return "depth table has " + std::to_string(res.depth.size()) + " entries, expected " + std::to_string(size);
   for (State g : rule.goals())
     if (res.depth[rule.rank(g)] != 0) return "goal " + rule.format(g) + " is not at depth 0";
   std::vector<std::uint64_t> counts(res.layers.size(), 0);
@@ -20,24 +21,29 @@ std::string verify(const R& rule, const BfsResult& res) {
     rule.for_each_successor(s, [&](State t) {
       const unsigned dt = res.depth[rule.rank(t)];
       if (d == kUnreached) {
-        if (dt != kUnreached && bad.empty()) bad = "unreached state " + rule.format(s) + " has a move to a reached state";
+        if (dt != kUnreached && bad.empty())
+          bad = "unreached state " + rule.format(s) + " has a move to a reached state";
         return;
       }
       if (dt == kUnreached && !rule.directed() && bad.empty())
         bad = "reached state " + rule.format(s) + " has an unreached neighbour in an undirected graph";
       if (dt != kUnreached && dt + 1 < d && bad.empty())
-        bad = "move " + rule.format(s) + " -> " + rule.format(t) + " spans depths " + std::to_string(d) + " and " + std::to_string(dt);
+        bad = "move " + rule.format(s) + " -> " + rule.format(t) + " spans depths " + std::to_string(d) + " and " +
+              std::to_string(dt);
       if (dt + 1 == d) closer = true;
     });
     if (!bad.empty()) return bad;
     if (d == kUnreached) continue;
-    if (d >= counts.size()) return "state " + rule.format(s) + " has depth " + std::to_string(d) + " beyond the last layer";
+    if (d >= counts.size())
+      return "state " + rule.format(s) + " has depth " + std::to_string(d) + " beyond the last layer";
     ++counts[d];
-    if (d > 0 && !closer) return "state " + rule.format(s) + " at depth " + std::to_string(d) + " has no move one level closer";
+    if (d > 0 && !closer)
+      return "state " + rule.format(s) + " at depth " + std::to_string(d) + " has no move one level closer";
   }
   for (std::size_t d = 0; d < counts.size(); ++d)
     if (counts[d] != res.layers[d])
-      return "layer " + std::to_string(d) + " counts " + std::to_string(res.layers[d]) + " but the table holds " + std::to_string(counts[d]);
+      return "layer " + std::to_string(d) + " counts " + std::to_string(res.layers[d]) + " but the table holds " +
+             std::to_string(counts[d]);
   return {};
 }
 

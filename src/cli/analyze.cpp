@@ -2,15 +2,15 @@
 #include <tbb/info.h>
 
 #include <chrono>
-#include <csignal>
 #include <condition_variable>
+#include <csignal>
 #include <filesystem>
-#include <mutex>
-#include <thread>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "analyze_graph.hpp"
@@ -19,13 +19,13 @@
 #include "signals.hpp"
 #include "stategraph/analysis/analysis.hpp"
 #include "stategraph/bfs/bfs.hpp"
-#include "stategraph/io/io.hpp"
 #include "stategraph/bfs/memory.hpp"
+#include "stategraph/io/io.hpp"
 #include "stategraph/io/log_text.hpp"
 #include "stategraph/io/plot.hpp"
 #include "stategraph/io/run_folder.hpp"
-#include "stategraph/rules/rule.hpp"
 #include "stategraph/io/tables.hpp"
+#include "stategraph/rules/rule.hpp"
 
 namespace stategraph::cli {
 namespace {
@@ -39,9 +39,9 @@ struct AnalyzeOptions {
   int threads = 0;
   bool quiet = false;
   bool verify = false;
-  bool no_plot = false;   // --no-plot
-  bool plot_log = false;  // --plot-log
-  GraphCliOptions graph;  // analyze_graph.hpp
+  bool no_plot = false;             // --no-plot
+  bool plot_log = false;            // --plot-log
+  GraphCliOptions graph;            // analyze_graph.hpp
   CheckpointCliOptions checkpoint;  // checkpoint_cli.hpp
 };
 
@@ -78,7 +78,8 @@ class ProgressMonitor {
       const double done = static_cast<double>(progress_.done.load(std::memory_order_relaxed));
       const double share = total > 0 ? done / total : 0;
       std::fprintf(stderr, "  depth %d: %.1f%% of the level scanned, %.0f s so far, %.1f M ranks/s, ETA %.0f s\n", d,
-                   100 * share, running, share * ranks_ / running / 1e6, share > 0 ? running * (1 - share) / share : 0.0);
+                   100 * share, running, share * ranks_ / running / 1e6,
+                   share > 0 ? running * (1 - share) / share : 0.0);
     }
   }
 
@@ -95,7 +96,8 @@ int run_analyze(const AnalyzeOptions& o) {
   std::vector<AnyRule> rules;
   if (o.all) {
     if (any_rule_option(o.rule))
-      throw InputError("--all analyses the four seed rules at seed size; drop --rule/--rows/--cols/--start/--directions/--metric");
+      throw InputError(
+          "--all analyses the four seed rules at seed size; drop --rule/--rows/--cols/--start/--directions/--metric");
     for (const auto& info : rule_table())
       if (info.seed) rules.push_back(make_rule(info.name));
   } else {
@@ -120,8 +122,10 @@ int run_analyze(const AnalyzeOptions& o) {
     const std::string label = std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
     const std::string folder = run_label(rule, o.rule.start);  // a --start is part of the folder name
     std::filesystem::path dir;
-    if (o.out.empty()) dir = std::filesystem::path("results") / folder;
-    else dir = o.all ? std::filesystem::path(o.out) / folder : std::filesystem::path(o.out);
+    if (o.out.empty())
+      dir = std::filesystem::path("results") / folder;
+    else
+      dir = o.all ? std::filesystem::path(o.out) / folder : std::filesystem::path(o.out);
 
     check_output_folder(dir);  // before the search, not after it
     BfsOptions bo;
@@ -203,8 +207,8 @@ int run_analyze(const AnalyzeOptions& o) {
     if (summary.graph) {
       const Summary::Graph& g = *summary.graph;
       std::cout << "; graph: " << count_text(g.components, "component") << ", largest " << g.largest_component
-                << ", diameter " << (g.diameter < 0 ? std::string("undetermined") : std::to_string(g.diameter))
-                << ", " << seconds_text(graph.seconds);
+                << ", diameter " << (g.diameter < 0 ? std::string("undetermined") : std::to_string(g.diameter)) << ", "
+                << seconds_text(graph.seconds);
     }
     std::cout << " -> " << dir.string() << "/\n";
   }

@@ -13,8 +13,7 @@ namespace stategraph::cli {
 constexpr std::uint64_t kPathsMaxBytes = std::uint64_t{4} << 30;
 
 void add_graph_options(CLI::App* sub, GraphCliOptions& o) {
-  sub->add_flag("--no-graph", o.skip,
-                "Skip the whole-graph analysis (components, diameters, antipodes, path counts)");
+  sub->add_flag("--no-graph", o.skip, "Skip the whole-graph analysis (components, diameters, antipodes, path counts)");
   sub->add_option("--max-components", o.max_components,
                   "components.csv lists every component up to this many, else only this many largest "
                   "(component_sizes.csv always has the full histogram)")

@@ -15,16 +15,16 @@
 namespace stategraph::cli {
 
 struct GraphCliOptions {
-  bool skip = false;                  // --no-graph
+  bool skip = false;  // --no-graph
   std::uint64_t max_components = 1000;
   std::uint64_t max_antipodes = 100;
-  bool exact = false;                 // --exact-diameter: no symmetry shortcuts
+  bool exact = false;  // --exact-diameter: no symmetry shortcuts
   std::uint64_t max_exact_states = GraphOptions{}.exact_limit;
-  std::uint64_t budget_runs = 0;      // --diameter-budget-runs (per component; 0: none)
-  double budget_seconds = 0;          // --diameter-budget (wall seconds of the graph analysis; 0: none)
-  bool no_large_bounds = false;       // --no-large-bounds: components above the exact limit get [ecc, 2 ecc]
-  bool no_symmetry = false;           // --no-diameter-symmetry
-  bool verbose_graph = false;         // --graph-progress
+  std::uint64_t budget_runs = 0;  // --diameter-budget-runs (per component; 0: none)
+  double budget_seconds = 0;      // --diameter-budget (wall seconds of the graph analysis; 0: none)
+  bool no_large_bounds = false;   // --no-large-bounds: components above the exact limit get [ecc, 2 ecc]
+  bool no_symmetry = false;       // --no-diameter-symmetry
+  bool verbose_graph = false;     // --graph-progress
 };
 
 void add_graph_options(CLI::App* sub, GraphCliOptions& o);
@@ -32,9 +32,9 @@ void add_graph_options(CLI::App* sub, GraphCliOptions& o);
 inline bool graph_wants_depths(const GraphCliOptions& o) { return !o.skip; }
 
 struct GraphOutputs {
-  std::vector<PathCount> paths;                              // empty: not computed
-  std::vector<std::pair<std::string, std::string>> files;   // name, content
-  double seconds = 0;                                        // all graph analyses
+  std::vector<PathCount> paths;                            // empty: not computed
+  std::vector<std::pair<std::string, std::string>> files;  // name, content
+  double seconds = 0;                                      // all graph analyses
 };
 
 // Runs after the BFS from the goals; fills summary.graph. Nothing when o.skip.

@@ -4,8 +4,8 @@
 
 #include <cerrno>
 #include <csignal>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 
 namespace stategraph::cli {
@@ -25,7 +25,8 @@ void add_checkpoint_options(CLI::App* sub, CheckpointCliOptions& o) {
 CheckpointSession::CheckpointSession(const CheckpointCliOptions& o, bool all) : interval_(o.interval) {
   if (o.checkpoint.empty() && o.resume.empty()) return;
   if (all) throw InputError("--checkpoint/--resume work with one --rule, not with --all");
-  if (!(o.interval >= 0) || o.interval > 1e9) throw InputError("--checkpoint-interval must be between 0 and 1e9 seconds");
+  if (!(o.interval >= 0) || o.interval > 1e9)
+    throw InputError("--checkpoint-interval must be between 0 and 1e9 seconds");
   dir_ = o.checkpoint.empty() ? std::filesystem::path(o.resume) : std::filesystem::path(o.checkpoint);
   if (!o.resume.empty()) loaded_ = load_checkpoint(o.resume);
   const auto file = dir_ / kCheckpointFile;
@@ -38,7 +39,8 @@ CheckpointSession::CheckpointSession(const CheckpointCliOptions& o, bool all) : 
   if (ec) throw std::runtime_error("cannot create checkpoint folder " + dir_.string() + ": " + ec.message());
   const auto probe = dir_ / (".probe-" + std::to_string(::getpid()));
   FILE* f = std::fopen(probe.c_str(), "w");
-  if (!f) throw std::runtime_error("cannot write into checkpoint folder " + dir_.string() + ": " + std::strerror(errno));
+  if (!f)
+    throw std::runtime_error("cannot write into checkpoint folder " + dir_.string() + ": " + std::strerror(errno));
   std::fclose(f);
   std::filesystem::remove(probe, ec);
 }
@@ -51,8 +53,7 @@ std::string CheckpointSession::variant_for(const std::string& requested) const {
 void CheckpointSession::attach(const AnyRule& rule, std::string_view variant, BfsOptions& bo) {
   if (!active()) return;
   if (!variant_supports_checkpoints(variant))
-    throw InputError("variant " + std::string(variant) +
-                     " cannot save checkpoints (use " +
+    throw InputError("variant " + std::string(variant) + " cannot save checkpoints (use " +
                      variant_names([](const VariantInfo& v) { return v.checkpoints; }) + ")");
   CheckpointIdentity id = CheckpointIdentity::of(rule, variant, bo);
   if (loaded_) {

@@ -12,14 +12,14 @@
 namespace stategraph::cli {
 
 struct Command {
-  CLI::App* sub;            // the parsed subcommand
+  CLI::App* sub;             // the parsed subcommand
   std::function<int()> run;  // runs it; returns the exit code
 };
 
 Command add_rules(CLI::App& app);
 Command add_analyze(CLI::App& app);
-Command add_solve(CLI::App& app);  // solve.cpp
-Command add_table(CLI::App& app);  // solve.cpp: table build
+Command add_solve(CLI::App& app);    // solve.cpp
+Command add_table(CLI::App& app);    // solve.cpp: table build
 Command add_compare(CLI::App& app);  // compare.cpp
 Command add_plot(CLI::App& app);     // plot.cpp
 

@@ -3,6 +3,8 @@
 // (a mismatch exits 1) and writes compare.csv, compare_levels.csv, compare_summary.csv,
 // meta.csv, run.csv and (with gnuplot) the plots compare_seconds.* and compare_levels.*,
 // as one run (RunFolder); a summary table goes to stdout. SIGINT/SIGTERM: one line, 128 + signal.
+#include "stategraph/analysis/compare.hpp"
+
 #include <sys/utsname.h>
 #include <tbb/info.h>
 #include <tbb/version.h>
@@ -10,7 +12,6 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
-#include <optional>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -18,6 +19,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -26,14 +28,13 @@
 #include "build_info.hpp"
 #include "commands.hpp"
 #include "signals.hpp"
-#include "stategraph/analysis/compare.hpp"
-#include "stategraph/io/io.hpp"
 #include "stategraph/bfs/memory.hpp"
+#include "stategraph/io/io.hpp"
 #include "stategraph/io/log_text.hpp"
 #include "stategraph/io/plot.hpp"
 #include "stategraph/io/run_folder.hpp"
-#include "stategraph/rules/rule.hpp"
 #include "stategraph/io/tables.hpp"
+#include "stategraph/rules/rule.hpp"
 
 #ifndef STATEGRAPH_BUILD_TYPE
 #define STATEGRAPH_BUILD_TYPE "unknown"
@@ -98,7 +99,8 @@ int run_compare_command(const CompareCliOptions& o) {
   CompareOptions co;
   std::set<std::string> seen;
   for (const auto& name : o.variants) {
-    if (name == "auto") throw InputError("compare runs named variants; 'auto' is not one (list them, e.g. hybrid,twobit)");
+    if (name == "auto")
+      throw InputError("compare runs named variants; 'auto' is not one (list them, e.g. hybrid,twobit)");
     co.variants.push_back(find_variant(name));
     if (!seen.insert(name).second) throw InputError("variant '" + name + "' listed twice in --variants");
   }
@@ -153,14 +155,14 @@ int run_compare_command(const CompareCliOptions& o) {
   if (!o.rule.start.empty()) command += " --start '" + o.rule.start + "'";
   if (!o.rule.directions.empty()) command += " --directions " + o.rule.directions;
   if (!o.rule.metric.empty()) command += " --metric " + o.rule.metric;
-  command += " --variants " + join(o.variants) + " --threads " + join(thread_names) + " --repeat " +
-             std::to_string(o.repeat);
+  command +=
+      " --variants " + join(o.variants) + " --threads " + join(thread_names) + " --repeat " + std::to_string(o.repeat);
   if (!o.max_memory.empty()) command += " --max-memory " + o.max_memory;
 
   const std::string started = utc_now(), load_before = load_average();
   auto interrupted = [&](int sig) {
-    std::cerr << "stategraph: compare interrupted by " << signal_name(sig) << " after " << completed << " of "
-              << total << " runs (warm-up included); nothing written to " << dir.string() << "/\n";
+    std::cerr << "stategraph: compare interrupted by " << signal_name(sig) << " after " << completed << " of " << total
+              << " runs (warm-up included); nothing written to " << dir.string() << "/\n";
     return 128 + sig;
   };
   std::optional<CompareReport> ran;
@@ -240,8 +242,8 @@ int run_compare_command(const CompareCliOptions& o) {
   describe_rule(record, rule);
   record.variant = join(report.variants, ";");
   record.threads = threads.back();
-  record.notes = "threads " + join(thread_names, ";") + ", repeat " + std::to_string(report.repeat) +
-                 ", warm-up " + report.warmup_variant + " at " + std::to_string(report.warmup_threads) + " threads" +
+  record.notes = "threads " + join(thread_names, ";") + ", repeat " + std::to_string(report.repeat) + ", warm-up " +
+                 report.warmup_variant + " at " + std::to_string(report.warmup_threads) + " threads" +
                  (report.notes.empty() ? "" : "; " + join(report.notes, "; "));
   run.commit(record);
 
@@ -255,7 +257,8 @@ int run_compare_command(const CompareCliOptions& o) {
   for (std::size_t i = 0; i < summary.cells.size(); ++i) {
     const auto& c = summary.cells[i];
     std::printf("%-10s %7d %11.6f %11.6f %11.6f %10s %10s %12s%s\n", c.variant.c_str(), c.threads, c.median_seconds,
-                c.min_seconds, c.max_seconds, c.speedup_vs_serial ? (fmt(*c.speedup_vs_serial, "%.2f") + "x").c_str() : "-",
+                c.min_seconds, c.max_seconds,
+                c.speedup_vs_serial ? (fmt(*c.speedup_vs_serial, "%.2f") + "x").c_str() : "-",
                 c.speedup_vs_base_threads ? (fmt(*c.speedup_vs_base_threads, "%.2f") + "x").c_str() : "-",
                 sig3(c.median_states_per_s).c_str(), i == summary.fastest ? "  <- fastest" : "");
   }
@@ -282,9 +285,9 @@ Command add_compare(CLI::App& app) {
   sub->add_option("--variants", o->variants, "Comma-separated BFS variants, run in this order")
       ->delimiter(',')
       ->capture_default_str();
-  sub->add_option("--threads", o->threads,
-                  "Comma-separated thread counts, each 1 to " + std::to_string(kMaxThreads) +
-                      " (default: 1 and all cores)")
+  sub->add_option(
+         "--threads", o->threads,
+         "Comma-separated thread counts, each 1 to " + std::to_string(kMaxThreads) + " (default: 1 and all cores)")
       ->delimiter(',');
   sub->add_option("--repeat", o->repeat, "Timed runs of every variant x threads")->capture_default_str();
   sub->add_option("--max-memory", o->max_memory,

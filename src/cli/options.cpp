@@ -1,8 +1,8 @@
 #include "options.hpp"
 
+#include <sys/stat.h>
 #include <tbb/info.h>
 #include <tbb/version.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -48,9 +48,8 @@ void record_invocation(int argc, const char* const* argv) {
 
 void add_rule_options(CLI::App* sub, RuleCliOptions& o, unsigned flags, const std::string& rule_help) {
   sub->add_option("--rule", o.rule,
-                  rule_help.empty()
-                      ? "Move rule (see 'stategraph rules'), or file:PATH for a twsearch-style definition"
-                      : rule_help);
+                  rule_help.empty() ? "Move rule (see 'stategraph rules'), or file:PATH for a twsearch-style definition"
+                                    : rule_help);
   sub->add_option("--rows", o.rows, "Grid rows (default: the rule's seed size)");
   sub->add_option("--cols", o.cols, "Grid columns (default: the rule's seed size)");
   if (flags & kWithStart)
@@ -92,10 +91,14 @@ std::string run_label(const AnyRule& rule, const std::string& start) {
   const std::string board = std::visit([&](const auto& r) { return r.format(*s); }, rule);
   label += "-start-";
   for (char c : board) {
-    if (c == '/') label += '-';
-    else if (c == '*') label += 'x';
-    else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') label += c;
-    else label += '_';
+    if (c == '/')
+      label += '-';
+    else if (c == '*')
+      label += 'x';
+    else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_')
+      label += c;
+    else
+      label += '_';
   }
   return label;
 }
@@ -124,9 +127,9 @@ int effective_threads(int requested) {
 MemoryLimit resolve_memory_limit(const std::string& max_memory, std::uint64_t sharing) {
   MemoryLimit m;
   m.bytes = available_memory() / (sharing ? sharing : 1);
-  m.source = sharing > 1 ? "available memory shared by " + count_text(sharing, "process", "processes") +
-                               " on this machine"
-                         : "available memory (MemAvailable)";
+  m.source = sharing > 1
+                 ? "available memory shared by " + count_text(sharing, "process", "processes") + " on this machine"
+                 : "available memory (MemAvailable)";
   if (!max_memory.empty()) {
     const std::uint64_t cap = parse_bytes(max_memory);
     if (m.bytes == 0 || cap < m.bytes) m.bytes = cap, m.source = "--max-memory limit", m.from_flag = true;

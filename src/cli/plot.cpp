@@ -3,6 +3,8 @@
 // distribution.{gp,svg,png}; a compare folder (compare.csv, compare_levels.csv
 // [+ meta.csv]) gets compare_seconds.* and compare_levels.*. The images join the
 // folder's run: their names are added to the `files` column of its run.csv (manifest).
+#include "stategraph/io/plot.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -17,7 +19,6 @@
 #include "stategraph/analysis/compare.hpp"
 #include "stategraph/io/files.hpp"
 #include "stategraph/io/io.hpp"
-#include "stategraph/io/plot.hpp"
 
 namespace stategraph::cli {
 namespace {
@@ -103,7 +104,8 @@ void plot_distribution(const fs::path& dir, bool log_scale) {
   const std::size_t depth_col = d.column("depth", file.string()), states_col = d.column("states", file.string());
   std::vector<std::uint64_t> layers;
   for (const auto& r : d.rows) {
-    if (to_u64(r[depth_col], file.string()) != layers.size()) throw InputError(file.string() + ": depths not 0, 1, 2, ...");
+    if (to_u64(r[depth_col], file.string()) != layers.size())
+      throw InputError(file.string() + ": depths not 0, 1, 2, ...");
     layers.push_back(to_u64(r[states_col], file.string()));
   }
   if (layers.empty()) throw InputError(file.string() + " has no rows");
@@ -134,8 +136,8 @@ void plot_compare(const fs::path& dir) {
   CompareReport report;
   if (runs.rows.empty()) throw InputError(rw + " has no rows");
   const auto c = [&](const char* name) { return runs.column(name, rw); };
-  const std::size_t rule = c("rule"), rows = c("rows"), cols = c("cols"), variant = c("variant"), threads = c("threads"),
-                    repeat = c("repeat"), seconds = c("seconds"), peak = c("peak_bytes");
+  const std::size_t rule = c("rule"), rows = c("rows"), cols = c("cols"), variant = c("variant"),
+                    threads = c("threads"), repeat = c("repeat"), seconds = c("seconds"), peak = c("peak_bytes");
   report.rule = runs.rows[0][rule];
   report.rows = static_cast<int>(to_u64(runs.rows[0][rows], rw));
   report.cols = static_cast<int>(to_u64(runs.rows[0][cols], rw));
@@ -167,14 +169,16 @@ void plot_compare(const fs::path& dir) {
     if (it == report.runs.end()) throw InputError(lw + ": a level of a run compare.csv does not list");
     LevelStat stat;
     stat.depth = static_cast<int>(to_u64(r[ld], lw));
-    stat.direction = r[ldir] == "bottomup" ? Direction::kBottomUp : r[ldir] == "scan" ? Direction::kScan
-                                                                                        : Direction::kTopDown;
+    stat.direction = r[ldir] == "bottomup" ? Direction::kBottomUp
+                     : r[ldir] == "scan"   ? Direction::kScan
+                                           : Direction::kTopDown;
     stat.seconds = to_double(r[ls], lw);
     it->result.levels.push_back(stat);
   }
   const std::string command = lookup(meta, "command");
   const std::string origin = "made by: stategraph plot (from the CSVs of: " + (command.empty() ? "?" : command) + ")";
-  render_plot(dir, "compare_seconds", origin + "\ndata: compare.csv", compare_seconds_plot(report, summarize_compare(report)));
+  render_plot(dir, "compare_seconds", origin + "\ndata: compare.csv",
+              compare_seconds_plot(report, summarize_compare(report)));
   std::vector<std::string> written = plot_files("compare_seconds");
   const std::string body = compare_levels_plot(report);
   if (!body.empty()) {
@@ -192,8 +196,10 @@ int run_plot(const PlotOptions& o) {
   if (!gnuplot_available()) throw std::runtime_error(gnuplot_missing_message());
   for (const auto& d : o.dirs) {
     const fs::path dir(d);
-    if (fs::exists(dir / "compare.csv")) plot_compare(dir);
-    else plot_distribution(dir, o.log_scale);
+    if (fs::exists(dir / "compare.csv"))
+      plot_compare(dir);
+    else
+      plot_distribution(dir, o.log_scale);
     std::cout << "plotted " << dir.string() << "/\n";
   }
   return 0;

@@ -1,9 +1,9 @@
 #include "signals.hpp"
 
-#include <csignal>
-#include <cstdlib>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <stdexcept>
@@ -16,7 +16,8 @@ namespace {
 std::atomic<int> g_stop{0};
 static_assert(std::atomic<int>::is_always_lock_free, "the signal handler needs a lock-free flag");
 
-struct sigaction g_old_int {}, g_old_term {};
+struct sigaction g_old_int {
+}, g_old_term{};
 
 extern "C" void on_stop_signal(int sig) { g_stop.store(sig, std::memory_order_relaxed); }
 

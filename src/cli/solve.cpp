@@ -4,6 +4,8 @@
 // Exit codes: 0 all answered; 2 bad input (first bad query, or with --keep-going
 // after answering the good ones), a table that does not match, bad options; 1 system
 // errors (unwritable output...).
+#include "stategraph/solve/solve.hpp"
+
 #include <tbb/global_control.h>
 
 #include <chrono>
@@ -20,7 +22,6 @@
 #include "commands.hpp"
 #include "stategraph/bfs/memory.hpp"
 #include "stategraph/io/log_text.hpp"
-#include "stategraph/solve/solve.hpp"
 
 namespace stategraph::cli {
 namespace {
@@ -37,10 +38,12 @@ void add_source_options(CLI::App* sub, TableSource& o) {
   add_rule_options(sub, o.rule, kWithDirections | kWithMetric);
   sub->add_option("--variant", o.variant, "BFS variant for the depth table (auto, hybrid, twobit, ...)")
       ->capture_default_str();
-  sub->add_option("--encoding", o.encoding,
-                  "Depth table encoding: auto (byte up to 2^25 ranks, else mod3, nibble for rotate), byte, nibble, mod3")
+  sub->add_option(
+         "--encoding", o.encoding,
+         "Depth table encoding: auto (byte up to 2^25 ranks, else mod3, nibble for rotate), byte, nibble, mod3")
       ->capture_default_str();
-  sub->add_option("--max-memory", o.max_memory, "Refuse (exit 2) when the BFS needs more (K/M/G); default MemAvailable");
+  sub->add_option("--max-memory", o.max_memory,
+                  "Refuse (exit 2) when the BFS needs more (K/M/G); default MemAvailable");
   add_threads_option(sub, o.threads);
 }
 
@@ -154,8 +157,8 @@ int run_table_build(const TableSource& o, const std::string& out) {
   save_depth_table(out, rule, table);
   std::cout << out << ": " << rule_name(rule) << " " << rule_grid(rule).label() << ", "
             << count_text(table.sections(), "section") << " x " << table.size() << " ranks, encoding "
-            << encoding_name(e) << ", " << table.data_bytes() << " data bytes (" << format_bytes(table.data_bytes()) << "), built in "
-            << seconds_text(bfs_seconds) << "\n";
+            << encoding_name(e) << ", " << table.data_bytes() << " data bytes (" << format_bytes(table.data_bytes())
+            << "), built in " << seconds_text(bfs_seconds) << "\n";
   return 0;
 }
 

@@ -32,10 +32,18 @@ std::vector<std::vector<int>> grid_symmetries(Grid g) {
   const int r = g.rows, c = g.cols;
   // Each map takes (row, col) to (row', col') of a grid with the same shape.
   std::vector<std::function<std::pair<int, int>(int, int)>> maps = {
-      [](int i, int j) { return std::pair{i, j}; },
-      [c](int i, int j) { return std::pair{i, c - 1 - j}; },
-      [r](int i, int j) { return std::pair{r - 1 - i, j}; },
-      [r, c](int i, int j) { return std::pair{r - 1 - i, c - 1 - j}; },
+      [](int i, int j) {
+        return std::pair{i, j};
+      },
+      [c](int i, int j) {
+        return std::pair{i, c - 1 - j};
+      },
+      [r](int i, int j) {
+        return std::pair{r - 1 - i, j};
+      },
+      [r, c](int i, int j) {
+        return std::pair{r - 1 - i, c - 1 - j};
+      },
   };
   if (r == c) {
     maps.push_back([](int i, int j) { return std::pair{j, i}; });

@@ -194,7 +194,7 @@ BinaryView parse_binary(const void* bytes, std::uint64_t size, const BinaryForma
   if (c.data_bytes != size - format.header_bytes)
     throw InputError(where + "file has " + std::to_string(size) + " bytes, header says " +
                      (c.data_bytes > (std::uint64_t{1} << 62) ? std::string("more")
-                                                               : std::to_string(format.header_bytes + c.data_bytes)) +
+                                                              : std::to_string(format.header_bytes + c.data_bytes)) +
                      " (truncated or padded)");
   BinaryView v;
   v.header = static_cast<const std::uint8_t*>(bytes);

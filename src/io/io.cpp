@@ -1,8 +1,9 @@
+#include "stategraph/io/io.hpp"
+
 #include <charconv>
 #include <stdexcept>
 #include <system_error>
 
-#include "stategraph/io/io.hpp"
 #include "stategraph/core/state.hpp"
 
 namespace stategraph {
@@ -51,24 +52,33 @@ CsvData parse_csv(const std::string& text, const std::string& what) {
   auto end_row = [&] {
     row.push_back(field);
     field.clear();
-    if (data.header.empty()) data.header = row;
+    if (data.header.empty())
+      data.header = row;
     else if (row.size() != data.header.size())
-      throw InputError(what + ", line " + std::to_string(line) + ": " + std::to_string(row.size()) + " fields, header has " +
-                       std::to_string(data.header.size()));
-    else data.rows.push_back(row);
+      throw InputError(what + ", line " + std::to_string(line) + ": " + std::to_string(row.size()) +
+                       " fields, header has " + std::to_string(data.header.size()));
+    else
+      data.rows.push_back(row);
     row.clear();
     any = false;
   };
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (quoted) {
-      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') field += '"', ++i;
-      else if (c == '"') quoted = false;
-      else field += c, line += c == '\n';
-    } else if (c == '"') quoted = any = true;
-    else if (c == ',') row.push_back(field), field.clear(), any = true;
-    else if (c == '\n') end_row(), ++line;
-    else if (c != '\r') field += c, any = true;
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"')
+        field += '"', ++i;
+      else if (c == '"')
+        quoted = false;
+      else
+        field += c, line += c == '\n';
+    } else if (c == '"')
+      quoted = any = true;
+    else if (c == ',')
+      row.push_back(field), field.clear(), any = true;
+    else if (c == '\n')
+      end_row(), ++line;
+    else if (c != '\r')
+      field += c, any = true;
   }
   if (quoted) throw InputError(what + ": unterminated quoted field");
   if (any || !field.empty()) end_row();

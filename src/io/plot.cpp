@@ -67,9 +67,12 @@ int run_program(const std::vector<std::string>& argv, std::string& err) {
   char buf[4096];
   for (;;) {
     const ssize_t n = ::read(pipefd[0], buf, sizeof buf);
-    if (n > 0) err.append(buf, static_cast<std::size_t>(n));
-    else if (n < 0 && errno == EINTR) continue;
-    else break;
+    if (n > 0)
+      err.append(buf, static_cast<std::size_t>(n));
+    else if (n < 0 && errno == EINTR)
+      continue;
+    else
+      break;
   }
   ::close(pipefd[0]);
   int status = 0;
@@ -123,10 +126,14 @@ bool looks_like_svg(const std::string& t) {
     i = t.find_first_not_of(" \t\r\n", i);
     if (i == std::string::npos) return false;
     std::string end;
-    if (t.compare(i, 2, "<?") == 0) end = "?>";
-    else if (t.compare(i, 4, "<!--") == 0) end = "-->";
-    else if (t.compare(i, 2, "<!") == 0) end = ">";
-    else break;
+    if (t.compare(i, 2, "<?") == 0)
+      end = "?>";
+    else if (t.compare(i, 4, "<!--") == 0)
+      end = "-->";
+    else if (t.compare(i, 2, "<!") == 0)
+      end = ">";
+    else
+      break;
     i = t.find(end, i);
     if (i == std::string::npos) return false;
     i += end.size();
@@ -198,13 +205,13 @@ std::string distribution_plot(const std::string& title, const std::vector<std::u
     << "set grid ytics\n"
     << "set key top left opaque\n"
     << "set xrange [-0.8:" << max_depth << ".8]\n"
-    << (log_scale ? "set logscale y\nset yrange [0.7:*]\n" : "set yrange [0:*]\n")
-    << "set format y \"%.0s%c\"\n"
+    << (log_scale ? "set logscale y\nset yrange [0.7:*]\n" : "set yrange [0:*]\n") << "set format y \"%.0s%c\"\n"
     << "set arrow 1 from " << max_depth << ", graph 0 to " << max_depth
     << ", graph 1 nohead dashtype 2 lw 1.5 lc rgb \"#b22222\" front\n"
     << "set style textbox opaque noborder\n"
-    << "set label 1 \"max depth " << max_depth << "\\n" << layers.back() << " antipode" << (layers.back() == 1 ? "" : "s")
-    << "\" at " << max_depth << ", graph 0.93 right offset -1,0 textcolor rgb \"#b22222\" boxed front\n"
+    << "set label 1 \"max depth " << max_depth << "\\n"
+    << layers.back() << " antipode" << (layers.back() == 1 ? "" : "s") << "\" at " << max_depth
+    << ", graph 0.93 right offset -1,0 textcolor rgb \"#b22222\" boxed front\n"
     << "plot $data using 1:($3 == 0 ? $2 : NaN) with boxes lc rgb \"#4682b4\" title \"states\", \\\n"
     << "     $data using 1:($3 == 1 ? $2 : NaN) with boxes lc rgb \"#b22222\" title \"antipodes (at the max depth)\"\n";
   return s.str();
@@ -221,9 +228,11 @@ std::string compare_seconds_plot(const CompareReport& report, const CompareSumma
     s << v;
     for (int t : report.threads) {
       const auto it = cell.find({v, t});
-      if (it == cell.end()) s << " NaN NaN NaN";
-      else s << " " << fmt_double(it->second->median_seconds) << " " << fmt_double(it->second->min_seconds) << " "
-             << fmt_double(it->second->max_seconds);
+      if (it == cell.end())
+        s << " NaN NaN NaN";
+      else
+        s << " " << fmt_double(it->second->median_seconds) << " " << fmt_double(it->second->min_seconds) << " "
+          << fmt_double(it->second->max_seconds);
     }
     s << "\n";
   }
@@ -231,9 +240,10 @@ std::string compare_seconds_plot(const CompareReport& report, const CompareSumma
   for (int t : report.threads) labels += (labels.empty() ? "" : " ") + std::to_string(t);
   s << "EOD\n"
     << "threads = \"" << labels << "\"\n"
-    << "set title " << quoted(report.rule + " " + std::to_string(report.rows) + "x" + std::to_string(report.cols) + ": " +
-                              std::to_string(report.space_size) + " states, seconds per full BFS (median of " +
-                              std::to_string(report.repeat) + ", bars min to max)")
+    << "set title "
+    << quoted(report.rule + " " + std::to_string(report.rows) + "x" + std::to_string(report.cols) + ": " +
+              std::to_string(report.space_size) + " states, seconds per full BFS (median of " +
+              std::to_string(report.repeat) + ", bars min to max)")
     << " noenhanced\n"
     << "set ylabel \"seconds (log scale)\"\n"
     << "set xlabel \"BFS variant\"\n"
@@ -276,7 +286,8 @@ std::string compare_levels_plot(const CompareReport& report) {
   if (series.empty()) return "";
   std::ostringstream s;
   for (std::size_t i = 0; i < series.size(); ++i) {
-    s << "$v" << i << " << EOD\n# " << series[i].variant << ": depth, median seconds, point type (6 top-down, 7 bottom-up)\n";
+    s << "$v" << i << " << EOD\n# " << series[i].variant
+      << ": depth, median seconds, point type (6 top-down, 7 bottom-up)\n";
     for (const auto& r : series[i].rows) s << r << "\n";
     s << "EOD\n";
   }

@@ -118,10 +118,10 @@ std::string load_average() {
 
 const std::vector<std::string>& legacy_output_names() {
   static const std::vector<std::string> names = {
-      "distribution.csv",   "levels.csv",          "summary.csv",      "components.csv",   "component_sizes.csv",
-      "antipodes.csv",      "mpi_levels.csv",      "distribution.gp",  "distribution.svg", "distribution.png",
-      "compare.csv",        "compare_levels.csv",  "compare_summary.csv", "meta.csv",        "compare_seconds.gp",
-      "compare_seconds.svg", "compare_seconds.png", "compare_levels.gp", "compare_levels.svg", "compare_levels.png"};
+      "distribution.csv",    "levels.csv",          "summary.csv",         "components.csv",     "component_sizes.csv",
+      "antipodes.csv",       "mpi_levels.csv",      "distribution.gp",     "distribution.svg",   "distribution.png",
+      "compare.csv",         "compare_levels.csv",  "compare_summary.csv", "meta.csv",           "compare_seconds.gp",
+      "compare_seconds.svg", "compare_seconds.png", "compare_levels.gp",   "compare_levels.svg", "compare_levels.png"};
   return names;
 }
 
@@ -129,8 +129,9 @@ std::string shell_command_line(int argc, const char* const* argv) {
   std::string out;
   for (int i = 0; i < argc; ++i) {
     const std::string a = argv[i];
-    const bool plain = !a.empty() && a.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                                                         "0123456789_./:=+,@%-") == std::string::npos;
+    const bool plain = !a.empty() && a.find_first_not_of(
+                                         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                         "0123456789_./:=+,@%-") == std::string::npos;
     if (i) out += ' ';
     if (plain) {
       out += a;
@@ -157,18 +158,62 @@ std::string run_csv(const RunRecord& r, const std::vector<std::string>& files) {
   for (const auto& f : files) list += (list.empty() ? "" : ";") + f;
   utsname un{};
   ::uname(&un);
-  CsvTable t({"schema_version", "version", "revision", "command", "command_line", "rule", "rows", "cols", "start",
-              "variant", "threads", "date", "host", "cpu_model", "cores", "memory_bytes", "wall_seconds",
-              "cpu_seconds", "peak_rss_bytes", "started", "build_type", "compiler", "tbb_version", "kernel",
-              "load_average_before", "load_average_after", "notes", "files"});
-  t.add_row({std::to_string(kRunSchemaVersion), r.version, r.revision, r.command, r.command_line, r.rule,
-             r.rows ? std::to_string(r.rows) : "", r.cols ? std::to_string(r.cols) : "", r.start, r.variant,
-             r.threads ? std::to_string(r.threads) : "", utc_now(), host, read_first_match("/proc/cpuinfo", "model name"),
-             std::to_string(::sysconf(_SC_NPROCESSORS_ONLN)), mem_bytes ? std::to_string(mem_bytes) : "",
-             fmt_double(r.wall_seconds), fmt_double(cpu), std::to_string(static_cast<std::uint64_t>(usage.ru_maxrss) * 1024),
-             r.started, r.build_type, r.compiler, r.tbb_version,
-             std::string(un.sysname) + " " + un.release + " " + un.machine, r.load_average_before, load_average(),
-             r.notes, list});
+  CsvTable t({"schema_version",
+              "version",
+              "revision",
+              "command",
+              "command_line",
+              "rule",
+              "rows",
+              "cols",
+              "start",
+              "variant",
+              "threads",
+              "date",
+              "host",
+              "cpu_model",
+              "cores",
+              "memory_bytes",
+              "wall_seconds",
+              "cpu_seconds",
+              "peak_rss_bytes",
+              "started",
+              "build_type",
+              "compiler",
+              "tbb_version",
+              "kernel",
+              "load_average_before",
+              "load_average_after",
+              "notes",
+              "files"});
+  t.add_row({std::to_string(kRunSchemaVersion),
+             r.version,
+             r.revision,
+             r.command,
+             r.command_line,
+             r.rule,
+             r.rows ? std::to_string(r.rows) : "",
+             r.cols ? std::to_string(r.cols) : "",
+             r.start,
+             r.variant,
+             r.threads ? std::to_string(r.threads) : "",
+             utc_now(),
+             host,
+             read_first_match("/proc/cpuinfo", "model name"),
+             std::to_string(::sysconf(_SC_NPROCESSORS_ONLN)),
+             mem_bytes ? std::to_string(mem_bytes) : "",
+             fmt_double(r.wall_seconds),
+             fmt_double(cpu),
+             std::to_string(static_cast<std::uint64_t>(usage.ru_maxrss) * 1024),
+             r.started,
+             r.build_type,
+             r.compiler,
+             r.tbb_version,
+             std::string(un.sysname) + " " + un.release + " " + un.machine,
+             r.load_average_before,
+             load_average(),
+             r.notes,
+             list});
   return t.str();
 }
 

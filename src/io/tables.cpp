@@ -30,28 +30,63 @@ CsvTable levels_table(const BfsResult& result) {
 }
 
 CsvTable summary_table(const Summary& s) {
-  CsvTable t({"rule", "rows", "cols", "space_size", "reachable", "max_depth", "antipodes", "variant", "threads",
-              "seconds", "peak_bytes", "goals", "start_distance", "components", "largest_component", "diameter",
-              "goal_component_size", "average_distance", "edges", "diameter_bfs_runs", "diameter_seconds",
-              "diameter_method", "diameter_lower", "diameter_upper", "diameter_budget_stopped", "labelling_seconds",
-              "small_components_seconds", "large_components_seconds", "symmetries", "mirrored_components",
-              "mirrored_states", "graph_note"});
-  std::vector<std::string> row = {s.rule, std::to_string(s.rows), std::to_string(s.cols), std::to_string(s.space_size),
-             std::to_string(s.reachable), std::to_string(s.max_depth), std::to_string(s.antipodes), s.variant,
-             std::to_string(s.threads), fmt_double(s.seconds), std::to_string(s.peak_bytes), std::to_string(s.goals),
-             s.start_distance ? std::to_string(*s.start_distance) : std::string()};
+  CsvTable t({"rule",
+              "rows",
+              "cols",
+              "space_size",
+              "reachable",
+              "max_depth",
+              "antipodes",
+              "variant",
+              "threads",
+              "seconds",
+              "peak_bytes",
+              "goals",
+              "start_distance",
+              "components",
+              "largest_component",
+              "diameter",
+              "goal_component_size",
+              "average_distance",
+              "edges",
+              "diameter_bfs_runs",
+              "diameter_seconds",
+              "diameter_method",
+              "diameter_lower",
+              "diameter_upper",
+              "diameter_budget_stopped",
+              "labelling_seconds",
+              "small_components_seconds",
+              "large_components_seconds",
+              "symmetries",
+              "mirrored_components",
+              "mirrored_states",
+              "graph_note"});
+  std::vector<std::string> row = {s.rule,
+                                  std::to_string(s.rows),
+                                  std::to_string(s.cols),
+                                  std::to_string(s.space_size),
+                                  std::to_string(s.reachable),
+                                  std::to_string(s.max_depth),
+                                  std::to_string(s.antipodes),
+                                  s.variant,
+                                  std::to_string(s.threads),
+                                  fmt_double(s.seconds),
+                                  std::to_string(s.peak_bytes),
+                                  std::to_string(s.goals),
+                                  s.start_distance ? std::to_string(*s.start_distance) : std::string()};
   if (s.graph) {
     const auto& g = *s.graph;
-    for (auto v : {std::to_string(g.components), std::to_string(g.largest_component),
-                   g.diameter < 0 ? std::string() : std::to_string(g.diameter), std::to_string(g.goal_component_size),
-                   fmt_double(g.average_distance), std::to_string(g.edges), std::to_string(g.diameter_bfs_runs),
-                   fmt_double(g.diameter_seconds), g.diameter_method,
-                   g.diameter_lower < 0 ? std::string() : std::to_string(g.diameter_lower),
-                   g.diameter_upper < 0 ? std::string() : std::to_string(g.diameter_upper),
-                   std::string(g.budget_stopped ? "1" : "0"), fmt_double(g.labelling_seconds),
-                   fmt_double(g.small_components_seconds), fmt_double(g.large_components_seconds),
-                   std::to_string(g.symmetries), std::to_string(g.mirrored_components),
-                   std::to_string(g.mirrored_states), g.note})
+    for (auto v :
+         {std::to_string(g.components), std::to_string(g.largest_component),
+          g.diameter < 0 ? std::string() : std::to_string(g.diameter), std::to_string(g.goal_component_size),
+          fmt_double(g.average_distance), std::to_string(g.edges), std::to_string(g.diameter_bfs_runs),
+          fmt_double(g.diameter_seconds), g.diameter_method,
+          g.diameter_lower < 0 ? std::string() : std::to_string(g.diameter_lower),
+          g.diameter_upper < 0 ? std::string() : std::to_string(g.diameter_upper),
+          std::string(g.budget_stopped ? "1" : "0"), fmt_double(g.labelling_seconds),
+          fmt_double(g.small_components_seconds), fmt_double(g.large_components_seconds), std::to_string(g.symmetries),
+          std::to_string(g.mirrored_components), std::to_string(g.mirrored_states), g.note})
       row.push_back(v);
   } else {
     row.resize(row.size() + 19);
@@ -99,7 +134,8 @@ CsvTable diameter_witnesses_table(const AnyRule& rule, const GraphReport& report
       [&](const auto& r) {
         for (const DiameterWitness& w : report.witnesses) {
           const std::string c = std::to_string(w.component);
-          t.add_row({c, "lower", r.format(r.unrank(w.lower_a)), r.format(r.unrank(w.lower_b)), std::to_string(w.lower)});
+          t.add_row(
+              {c, "lower", r.format(r.unrank(w.lower_a)), r.format(r.unrank(w.lower_b)), std::to_string(w.lower)});
           t.add_row({c, "upper", "", "", std::to_string(w.upper)});
           for (const auto& [s, e] : w.sources) t.add_row({c, "source", r.format(r.unrank(s)), "", std::to_string(e)});
           if (w.pair_upper > 0) {
@@ -143,8 +179,8 @@ CsvTable distribution_with_paths(const BfsResult& result, const std::vector<Path
 
 namespace {
 std::vector<std::string> keys(const CompareReport& r, const CompareRun& run) {
-  return {r.rule, std::to_string(r.rows), std::to_string(r.cols), run.variant, std::to_string(run.threads),
-          std::to_string(run.repeat)};
+  return {r.rule,      std::to_string(r.rows),      std::to_string(r.cols),
+          run.variant, std::to_string(run.threads), std::to_string(run.repeat)};
 }
 }  // namespace
 

@@ -26,9 +26,7 @@
 namespace stategraph::mpi {
 
 std::uint64_t Partition::base(int p) const { return std::min(n, static_cast<std::uint64_t>(p) * block); }
-std::uint64_t Partition::local(int p) const {
-  return std::min(n, static_cast<std::uint64_t>(p + 1) * block) - base(p);
-}
+std::uint64_t Partition::local(int p) const { return std::min(n, static_cast<std::uint64_t>(p + 1) * block) - base(p); }
 
 Partition make_partition(std::uint64_t n, int procs, int me) {
   if (procs < 1 || me < 0 || me >= procs) throw std::logic_error("bad process count or index");
@@ -37,7 +35,9 @@ Partition make_partition(std::uint64_t n, int procs, int me) {
   part.n = n;
   part.procs = procs;
   part.me = me;
-  part.block = std::max<std::uint64_t>(1, (words + static_cast<std::uint64_t>(procs) - 1) / static_cast<std::uint64_t>(procs)) * 64;
+  part.block =
+      std::max<std::uint64_t>(1, (words + static_cast<std::uint64_t>(procs) - 1) / static_cast<std::uint64_t>(procs)) *
+      64;
   if (part.block > (std::uint64_t{1} << 32))
     throw InputError("each process would own " + std::to_string(part.block) +
                      " ranks, more than 2^32 (block offsets are 32-bit): use more processes");
@@ -150,8 +150,14 @@ template <class R>
 class Engine {
  public:
   Engine(const R& rule, const Partition& part, const DistOptions& o, MPI_Comm comm)
-      : rule_(rule), part_(part), o_(o), comm_(comm), P_(part.procs), me_(part.me),
-        base_(part.base(part.me)), local_(part.local(part.me)) {}
+      : rule_(rule),
+        part_(part),
+        o_(o),
+        comm_(comm),
+        P_(part.procs),
+        me_(part.me),
+        base_(part.base(part.me)),
+        local_(part.local(part.me)) {}
 
   DistResult run();
 
@@ -172,7 +178,7 @@ class Engine {
   Bitset visited_, frontier_, next_, gathered_;
   std::uint64_t round_states_ = 0;     // frontier states per top-down round
   std::uint64_t bu_question_cap_ = 0;  // questions that end a bottom-up (query) round
-  std::uint64_t buffer_peak_ = 0;  // exchange buffers, bytes
+  std::uint64_t buffer_peak_ = 0;      // exchange buffers, bytes
 };
 
 template <class R>
@@ -185,8 +191,9 @@ DistResult Engine<R>::run() {
   frontier_ = Bitset(local_);
   next_ = Bitset(local_);
   const std::uint64_t budget = exchange_budget(part_, o_);
-  round_states_ = P_ == 1 ? ~std::uint64_t{0}
-                          : std::max<std::uint64_t>(1024, budget / (4 * static_cast<std::uint64_t>(rule_.max_degree())));
+  round_states_ = P_ == 1
+                      ? ~std::uint64_t{0}
+                      : std::max<std::uint64_t>(1024, budget / (4 * static_cast<std::uint64_t>(rule_.max_degree())));
   res.round_states = round_states_;
   // A round holds at most 2*cap questions at ~25 bytes each over all its buffers
   // (outbox, waiting list, sorted batch, encoded, received): ~2.5 budgets.
@@ -223,8 +230,8 @@ DistResult Engine<R>::run() {
     CommClock cc;
     previous = count;
     const std::uint64_t found = dir == Direction::kTopDown ? topdown(lv, cc)
-                                : o_.gather_bottomup   ? bottomup(lv, cc)
-                                                       : bottomup_query(lv, cc);
+                                : o_.gather_bottomup       ? bottomup(lv, cc)
+                                                           : bottomup_query(lv, cc);
     if (watch_depth < 0 && watch_local != ~std::uint64_t{0} && next_.test(watch_local)) watch_depth = depth + 1;
     std::swap(frontier_, next_);
 
@@ -316,7 +323,7 @@ std::uint64_t Engine<R>::topdown(CommLevel& lv, CommClock& cc) {
 
   using Outbox = std::vector<std::vector<std::uint32_t>>;
   tbb::enumerable_thread_specific<Outbox> outboxes([this] { return Outbox(static_cast<std::size_t>(P_)); });
-  std::vector<std::uint32_t> batch;     // one destination's ranks, sorted and deduplicated
+  std::vector<std::uint32_t> batch;  // one destination's ranks, sorted and deduplicated
   std::vector<std::uint8_t> sendbuf, recvbuf;
   std::vector<std::uint64_t> bitmap;
   std::vector<int> scount(static_cast<std::size_t>(P_)), sdispl(static_cast<std::size_t>(P_)),
@@ -410,8 +417,8 @@ std::uint64_t Engine<R>::bottomup(CommLevel& lv, CommClock& cc) {
   if (P_ > 1) {
     std::memcpy(gathered_.words() + part_.base(me_) / 64, frontier_.words(), frontier_.num_words() * 8);
     cc([&] {
-      MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, gathered_.words(), counts.data(), displs.data(),
-                     MPI_UINT64_T, comm_);
+      MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, gathered_.words(), counts.data(), displs.data(), MPI_UINT64_T,
+                     comm_);
     });
   }
   lv.rounds = 1;
@@ -442,8 +449,9 @@ std::uint64_t Engine<R>::bottomup_query(CommLevel& lv, CommClock& cc) {
     std::vector<std::vector<std::uint32_t>> out;  // per destination
     std::vector<Question> asked;
   };
-  tbb::enumerable_thread_specific<Local> locals(
-      [this] { return Local{std::vector<std::vector<std::uint32_t>>(static_cast<std::size_t>(P_)), {}}; });
+  tbb::enumerable_thread_specific<Local> locals([this] {
+    return Local{std::vector<std::vector<std::uint32_t>>(static_cast<std::size_t>(P_)), {}};
+  });
   const std::size_t P = static_cast<std::size_t>(P_);
   std::vector<std::vector<std::uint32_t>> sent(P), received(P);  // questions, sorted, per process
   std::vector<std::uint8_t> sendbuf, recvbuf, answers, replies;
@@ -455,7 +463,8 @@ std::uint64_t Engine<R>::bottomup_query(CommLevel& lv, CommClock& cc) {
   // or reached the end of the block; one step asks at most step*64*max_degree <= cap,
   // so a round holds at most twice the cap. Rounds go on until every process is done.
   const std::uint64_t step =
-      P_ == 1 ? W : std::max<std::uint64_t>(1, bu_question_cap_ / (64 * static_cast<std::uint64_t>(rule_.max_degree())));
+      P_ == 1 ? W
+              : std::max<std::uint64_t>(1, bu_question_cap_ / (64 * static_cast<std::uint64_t>(rule_.max_degree())));
   std::uint64_t cursor = 0;
   auto asked = [&] {  // questions asked in this round so far
     std::uint64_t total = 0;
@@ -514,7 +523,8 @@ std::uint64_t Engine<R>::bottomup_query(CommLevel& lv, CommClock& cc) {
       rtotal += static_cast<std::uint64_t>(rcount[s]);
       qtotal += static_cast<std::uint64_t>(qcount[s]);
       if (rtotal > static_cast<std::uint64_t>(INT_MAX))
-        throw std::runtime_error("one round's received questions exceed 2 GiB (MPI int counts): lower --exchange-buffer");
+        throw std::runtime_error(
+            "one round's received questions exceed 2 GiB (MPI int counts): lower --exchange-buffer");
     }
     recvbuf.resize(rtotal);
     cc([&] {
@@ -566,7 +576,8 @@ std::uint64_t Engine<R>::bottomup_query(CommLevel& lv, CommClock& cc) {
               const auto& batch = sent[static_cast<std::size_t>(q.dest)];
               const std::size_t i =
                   static_cast<std::size_t>(std::lower_bound(batch.begin(), batch.end(), q.offset) - batch.begin());
-              const std::uint8_t byte = replies[static_cast<std::size_t>(qdispl[static_cast<std::size_t>(q.dest)]) + i / 8];
+              const std::uint8_t byte =
+                  replies[static_cast<std::size_t>(qdispl[static_cast<std::size_t>(q.dest)]) + i / 8];
               if ((byte >> (i % 8)) & 1u) f += bfs::claim(visited_, nw, q.child);
             }
             return f;

@@ -31,8 +31,8 @@ Partition make_partition(std::uint64_t n, int procs, int me);
 
 // Per-level communication statistics, over all processes.
 struct CommLevel {
-  int depth = 0;                   // the layer this step found
-  std::uint64_t states = 0;        // its size
+  int depth = 0;             // the layer this step found
+  std::uint64_t states = 0;  // its size
   Direction direction = Direction::kTopDown;
   int rounds = 0;                  // exchange rounds (1 for a bottom-up gather level)
   std::uint64_t bytes_sent = 0;    // payload bytes sent to other processes (sum)
@@ -46,19 +46,19 @@ struct CommLevel {
 
 struct DistOptions {
   DirectionPolicy policy = DirectionPolicy::kHybrid;  // the variant's (VariantInfo::mpi_policy)
-  std::uint64_t exchange_bytes = 0;  // budget of one round's send batch (0: a quarter block bitset)
-  bool gather_bottomup = false;      // bottom-up by MPI_Allgatherv of the frontier (n bits per process)
-  std::optional<State> watch;        // a state whose depth to report (cardswap's start)
-  int fail_at_depth = -1;            // test hook: this process throws bad_alloc at that depth
+  std::uint64_t exchange_bytes = 0;                   // budget of one round's send batch (0: a quarter block bitset)
+  bool gather_bottomup = false;  // bottom-up by MPI_Allgatherv of the frontier (n bits per process)
+  std::optional<State> watch;    // a state whose depth to report (cardswap's start)
+  int fail_at_depth = -1;        // test hook: this process throws bad_alloc at that depth
   // Called on every process after each step (rank 0 usually logs).
   std::function<void(const CommLevel&, std::uint64_t total)> on_level;
 };
 
 struct DistResult {
-  BfsResult bfs;                  // layers, levels, seconds; peak_bytes = this process's big buffers
-  std::vector<CommLevel> comm;    // one per step (the last one found nothing)
-  std::optional<int> watch_depth; // -1: unreachable
-  std::uint64_t round_states = 0; // frontier states per top-down round
+  BfsResult bfs;                     // layers, levels, seconds; peak_bytes = this process's big buffers
+  std::vector<CommLevel> comm;       // one per step (the last one found nothing)
+  std::optional<int> watch_depth;    // -1: unreachable
+  std::uint64_t round_states = 0;    // frontier states per top-down round
   std::uint64_t peak_bytes_max = 0;  // max over processes of peak_bytes
 };
 

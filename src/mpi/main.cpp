@@ -33,12 +33,12 @@
 #include "dist_bfs.hpp"
 #include "stategraph/analysis/analysis.hpp"
 #include "stategraph/analysis/graph.hpp"
+#include "stategraph/bfs/memory.hpp"
 #include "stategraph/io/io.hpp"
 #include "stategraph/io/log_text.hpp"
 #include "stategraph/io/run_folder.hpp"
-#include "stategraph/bfs/memory.hpp"
-#include "stategraph/rules/rule.hpp"
 #include "stategraph/io/tables.hpp"
+#include "stategraph/rules/rule.hpp"
 
 namespace stategraph::mpi {
 namespace {
@@ -106,7 +106,8 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
                  "Refuse to run (exit 2) when a process needs more bytes than this (K/M/G suffixes); default: "
                  "MemAvailable shared by the processes on each machine");
   app.add_option("--exchange-buffer", o.exchange,
-                 "Bytes of remote ranks (4 each) a process batches per exchange round (default: a quarter of a block bitset, >= 256K)");
+                 "Bytes of remote ranks (4 each) a process batches per exchange round (default: a quarter of a block "
+                 "bitset, >= 256K)");
   app.add_option("--bottomup-exchange", o.bottomup_exchange,
                  "How bottom-up levels learn the remote frontier: 'query' (ask the owners of remote parents; memory "
                  "~1/P) or 'gather' (MPI_Allgatherv of the whole frontier; n bits on every process)")
@@ -133,7 +134,8 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
                      variant_names([](const VariantInfo& v) { return v.has_mpi; }) + ")");
   plan.dist.policy = variant->mpi_policy;
   if (!o.exchange.empty()) plan.dist.exchange_bytes = parse_bytes(o.exchange);
-  if (o.bottomup_exchange == "gather") plan.dist.gather_bottomup = true;
+  if (o.bottomup_exchange == "gather")
+    plan.dist.gather_bottomup = true;
   else if (o.bottomup_exchange != "query")
     throw InputError("unknown --bottomup-exchange '" + o.bottomup_exchange + "' (query or gather)");
   std::visit(
@@ -157,8 +159,8 @@ Plan setup(int argc, char** argv, int procs, int me, int local_procs) {
     throw InputError("each process needs " + format_bytes(plan.need) + " (" + std::to_string(plan.need) +
                      " bytes), more than the " + format_bytes(plan.limit) + " " + plan.limit_source +
                      (plan.dist.gather_bottomup && plan.dist.policy != DirectionPolicy::kTopDown
-                         ? ": use more processes or --bottomup-exchange query"
-                         : ": use more processes"));
+                          ? ": use more processes or --bottomup-exchange query"
+                          : ": use more processes"));
   if (cpu_set_t set; sched_getaffinity(0, sizeof set, &set) == 0) plan.bound_cores = CPU_COUNT(&set);
   plan.label = std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
   plan.dir = o.out.empty() ? std::filesystem::path("results") / cli::run_label(rule, o.rule.start)
@@ -232,8 +234,7 @@ int run(int argc, char** argv) {
   if (help) return 0;
 
   const AnyRule& rule = *plan.rule;
-  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(plan.threads));
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(plan.threads));
   const std::string& label = plan.label;
   if (me == 0 && !plan.o.quiet) {
     const std::uint64_t single = 3 * ((rule_size(rule) + 63) / 64 * 8);
@@ -294,8 +295,8 @@ int run(int argc, char** argv) {
       cli::describe_rule(record, rule);
       record.variant = plan.o.variant;
       record.threads = plan.threads;
-      record.notes = count_text(static_cast<std::uint64_t>(procs), "process", "processes") +
-                     ", bottom-up exchange " + plan.o.bottomup_exchange;
+      record.notes = count_text(static_cast<std::uint64_t>(procs), "process", "processes") + ", bottom-up exchange " +
+                     plan.o.bottomup_exchange;
       run.commit(record);
       if (!plan.o.quiet)
         std::cerr << "  communication: " << bytes << " bytes sent in total, " << seconds_text(comm) << " of "
@@ -305,8 +306,8 @@ int run(int argc, char** argv) {
                 << summary.max_depth << " (" << count_text(summary.antipodes, "antipode") << ")";
       if (summary.start_distance) std::cout << ", start at distance " << *summary.start_distance;
       std::cout << ", " << seconds_text(summary.seconds) << " on "
-                << count_text(static_cast<std::uint64_t>(procs), "process", "processes") << " -> "
-                << plan.dir.string() << "/\n";
+                << count_text(static_cast<std::uint64_t>(procs), "process", "processes") << " -> " << plan.dir.string()
+                << "/\n";
     } catch (const std::exception& e) {
       std::cerr << "stategraph-mpi: error: " << e.what() << "\n";
       code = 1;

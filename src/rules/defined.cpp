@@ -24,9 +24,12 @@ DefinedMetric parse_metric(std::string_view name) {
 
 std::string_view metric_name(DefinedMetric m) {
   switch (m) {
-    case DefinedMetric::kGiven: return "given";
-    case DefinedMetric::kInverses: return "inverses";
-    case DefinedMetric::kPowers: return "powers";
+    case DefinedMetric::kGiven:
+      return "given";
+    case DefinedMetric::kInverses:
+      return "inverses";
+    case DefinedMetric::kPowers:
+      return "powers";
   }
   return "?";
 }
@@ -174,7 +177,8 @@ class Parser {
     if (!have_name) {
       std::string stem = std::filesystem::path(path_).stem().string();
       for (char& ch : stem)
-        if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-' || ch == '.' || ch == '+')) ch = '_';
+        if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-' || ch == '.' || ch == '+'))
+          ch = '_';
       def.name = stem.empty() ? "defined" : stem.substr(0, 64);
     }
     return def;
@@ -188,14 +192,14 @@ class Parser {
   [[noreturn]] void fail(const Line& l, const std::string& message) const { fail_at(l.number, message); }
 
   void expect_tokens(const Line& l, std::size_t count, const char* form) const {
-    if (l.tokens.size() != count) fail(l, std::string("expected '") + form + "', got " + std::to_string(l.tokens.size()) + " tokens");
+    if (l.tokens.size() != count)
+      fail(l, std::string("expected '") + form + "', got " + std::to_string(l.tokens.size()) + " tokens");
   }
 
   static bool is_known_unsupported(std::string_view kw) {
-    static constexpr std::string_view kKnown[] = {"Illegal",     "StartState", "MoveTransformation", "ScrambleState",
-                                                 "Scramble",    "ForbiddenPairs", "ForbiddenGroups", "Ignore",
-                                                 "Block",       "MoveLimits", "ParallelMoves", "MaxDepth",
-                                                 "Domino",      "MoveSequence"};
+    static constexpr std::string_view kKnown[] = {
+        "Illegal", "StartState", "MoveTransformation", "ScrambleState", "Scramble", "ForbiddenPairs", "ForbiddenGroups",
+        "Ignore",  "Block",      "MoveLimits",         "ParallelMoves", "MaxDepth", "Domino",         "MoveSequence"};
     return std::find(std::begin(kKnown), std::end(kKnown), kw) != std::end(kKnown);
   }
 
@@ -204,7 +208,8 @@ class Parser {
     if (name.size() > 32) fail(l, "move name '" + shown(name) + "' is longer than 32 characters");
     for (char ch : name) {
       const auto u = static_cast<unsigned char>(ch);
-      if (u <= 0x20 || u >= 0x7f || ch == ',') fail(l, "move name '" + shown(name) + "' has a comma or a non-printable character");
+      if (u <= 0x20 || u >= 0x7f || ch == ',')
+        fail(l, "move name '" + shown(name) + "' has a comma or a non-printable character");
     }
   }
 
@@ -224,10 +229,12 @@ class Parser {
     int pieces = 0, orientations = 0;
     if (!read_int(l.tokens[2], pieces)) fail(l, "piece count '" + shown(l.tokens[2]) + "' is not a number");
     if (!read_int(l.tokens[3], orientations)) fail(l, "orientation count '" + shown(l.tokens[3]) + "' is not a number");
-    if (pieces > kMaxCells) fail(l, std::to_string(pieces) + " pieces: at most 16 are supported (a state is 16 nibbles)");
+    if (pieces > kMaxCells)
+      fail(l, std::to_string(pieces) + " pieces: at most 16 are supported (a state is 16 nibbles)");
     if (pieces < 2) fail(l, std::to_string(pieces) + " pieces: at least 2 are needed");
     if (orientations != 1)
-      fail(l, "orientation count " + std::to_string(orientations) + ": only pieces without orientation (1) are supported");
+      fail(l,
+           "orientation count " + std::to_string(orientations) + ": only pieces without orientation (1) are supported");
     set_name_ = std::string(l.tokens[1]);
     n_ = pieces;
     set_count_ = 1;
@@ -251,10 +258,9 @@ class Parser {
         break;
       }
       if (l.tokens.size() != 1 || l.tokens[0] != set_name_) {
-        if (l.tokens[0] == "Move" || l.tokens[0] == "Solved")
-          fail(l, "the " + what + " block has no End line");
-        fail(l, "expected the set name '" + set_name_ + "' or End in the " + what + " block, got '" + shown(l.tokens[0]) +
-                    (l.tokens.size() > 1 ? " ..." : "") + "'");
+        if (l.tokens[0] == "Move" || l.tokens[0] == "Solved") fail(l, "the " + what + " block has no End line");
+        fail(l, "expected the set name '" + set_name_ + "' or End in the " + what + " block, got '" +
+                    shown(l.tokens[0]) + (l.tokens.size() > 1 ? " ..." : "") + "'");
       }
       if (listed) fail(l, "set '" + set_name_ + "' listed twice in the " + what + " block");
       listed = true;
@@ -266,8 +272,7 @@ class Parser {
       std::vector<int> v(static_cast<std::size_t>(n_));
       for (int k = 0; k < n_; ++k) {
         const auto& t = p.tokens[static_cast<std::size_t>(k)];
-        if (!read_int(t, v[static_cast<std::size_t>(k)]))
-          fail(p, what + ": '" + shown(t) + "' is not a piece number");
+        if (!read_int(t, v[static_cast<std::size_t>(k)])) fail(p, what + ": '" + shown(t) + "' is not a piece number");
       }
       if (permutation) {
         unsigned seen = 0;
@@ -275,8 +280,7 @@ class Parser {
           const int x = v[static_cast<std::size_t>(k)];
           if (x < 1 || x > n_)
             fail(p, what + " is not a permutation: " + std::to_string(x) + " is outside 1.." + std::to_string(n_));
-          if (seen & (1u << (x - 1)))
-            fail(p, what + " is not a permutation: " + std::to_string(x) + " appears twice");
+          if (seen & (1u << (x - 1))) fail(p, what + " is not a permutation: " + std::to_string(x) + " appears twice");
           seen |= 1u << (x - 1);
         }
       } else {
@@ -304,7 +308,8 @@ class Parser {
             fail(o, what + ": orientation line has " + std::to_string(o.tokens.size()) + " values, expected " +
                         std::to_string(n_));
           for (const auto& t : o.tokens)
-            if (t != "0") fail(o, what + ": orientation '" + shown(t) + "': pieces have no orientation here (all must be 0)");
+            if (t != "0")
+              fail(o, what + ": orientation '" + shown(t) + "': pieces have no orientation here (all must be 0)");
         }
       }
     }
@@ -368,7 +373,8 @@ void expand(Definition& def, const std::string& path) {
     std::vector<std::vector<int>> power(static_cast<std::size_t>(order));
     power[0].resize(given[m].size());
     for (std::size_t i = 0; i < power[0].size(); ++i) power[0][i] = static_cast<int>(i);
-    for (int k = 1; k < order; ++k) power[static_cast<std::size_t>(k)] = compose(power[static_cast<std::size_t>(k - 1)], given[m]);
+    for (int k = 1; k < order; ++k)
+      power[static_cast<std::size_t>(k)] = compose(power[static_cast<std::size_t>(k - 1)], given[m]);
     for (int k = 2; 2 * k <= order; ++k) add(power[static_cast<std::size_t>(k)], a + std::to_string(k));
     for (int k = (order - 1) / 2; k >= 1; --k)
       add(power[static_cast<std::size_t>(order - k)], k == 1 ? a + "'" : a + std::to_string(k) + "'");
@@ -416,7 +422,8 @@ DefinedRule::DefinedRule(Definition def, int rows, int cols) {
   kinds_ = static_cast<int>(counts.size());
   for (int v = 0; v < kinds_; ++v) counts_[static_cast<std::size_t>(v)] = counts[static_cast<std::size_t>(v)];
   distinct_ = kinds_ == n_;
-  for (int i = 0; i < n_; ++i) solved_ = set_cell(solved_, i, static_cast<unsigned>(def.solved[static_cast<std::size_t>(i)]));
+  for (int i = 0; i < n_; ++i)
+    solved_ = set_cell(solved_, i, static_cast<unsigned>(def.solved[static_cast<std::size_t>(i)]));
   data->ranker = MultisetRanker(counts);
 
   std::set<std::vector<int>> all(def.moves.begin(), def.moves.end());

@@ -39,9 +39,9 @@ std::vector<int> parse_numbers(std::string_view text, int n, int blank_value) {
       cur += ch;
     } else {
       throw InputError(std::string("unexpected character '") +
-                       (u < 0x20 || u >= 0x7f ? std::string("\\x") + "0123456789abcdef"[u >> 4] +
-                                                    "0123456789abcdef"[u & 15]
-                                              : std::string(1, ch)) +
+                       (u < 0x20 || u >= 0x7f
+                            ? std::string("\\x") + "0123456789abcdef"[u >> 4] + "0123456789abcdef"[u & 15]
+                            : std::string(1, ch)) +
                        "' in grid");
     }
   }
@@ -60,8 +60,7 @@ std::vector<int> parse_numbers(std::string_view text, int n, int blank_value) {
       out.push_back(blank_value);
       continue;
     }
-    if (t.find('_') != std::string::npos || t.size() > 3)
-      throw InputError("bad cell '" + t + "' in grid");
+    if (t.find('_') != std::string::npos || t.size() > 3) throw InputError("bad cell '" + t + "' in grid");
     out.push_back(std::stoi(t));
   }
   return out;
@@ -72,8 +71,7 @@ State pack_permutation(const std::vector<int>& numbers, int n) {
   unsigned seen = 0;
   for (int i = 0; i < n; ++i) {
     const int v = numbers[static_cast<std::size_t>(i)];
-    if (v < 1 || v > n)
-      throw InputError("number " + std::to_string(v) + " out of range 1.." + std::to_string(n));
+    if (v < 1 || v > n) throw InputError("number " + std::to_string(v) + " out of range 1.." + std::to_string(n));
     if (seen & (1u << (v - 1))) throw InputError("number " + std::to_string(v) + " appears twice");
     seen |= 1u << (v - 1);
     s = set_cell(s, i, static_cast<unsigned>(v - 1));

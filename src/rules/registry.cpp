@@ -13,8 +13,10 @@ namespace {
 AnyRule build_rotate(std::string_view name, Grid grid, const RuleOptions& options) {
   bool both = name == Rotate::kNameBoth;
   if (options.directions) {
-    if (*options.directions == "both") both = true;
-    else if (*options.directions == "cw" && both) throw InputError("rule rotate-both with --directions cw: pick one");
+    if (*options.directions == "both")
+      both = true;
+    else if (*options.directions == "cw" && both)
+      throw InputError("rule rotate-both with --directions cw: pick one");
     else if (*options.directions != "cw")
       throw InputError("unknown --directions '" + *options.directions + "' (known: cw, both)");
   }
@@ -50,23 +52,43 @@ const std::vector<RuleInfo>& rule_table() {
   static const std::vector<RuleInfo> table = {
       {.name = Sliding::kName,
        .summary = "tiles 1..n-1 and a blank; the blank swaps with a 4-neighbour",
-       .default_rows = 3, .default_cols = 3, .seed = true, .options = 0, .alias = {},
+       .default_rows = 3,
+       .default_cols = 3,
+       .seed = true,
+       .options = 0,
+       .alias = {},
        .build = [](std::string_view, Grid g, const RuleOptions&) -> AnyRule { return Sliding(g); }},
       {.name = Rotate::kName,
        .summary = "a 2x2 block turns clockwise (directed; --directions both: either way)",
-       .default_rows = 3, .default_cols = 3, .seed = true, .options = kDirectionsOption, .alias = Rotate::kNameBoth,
+       .default_rows = 3,
+       .default_cols = 3,
+       .seed = true,
+       .options = kDirectionsOption,
+       .alias = Rotate::kNameBoth,
        .build = build_rotate},
       {.name = PrimeSwap::kName,
        .summary = "two adjacent numbers swap when their sum is prime",
-       .default_rows = 3, .default_cols = 3, .seed = true, .options = 0, .alias = {},
+       .default_rows = 3,
+       .default_cols = 3,
+       .seed = true,
+       .options = 0,
+       .alias = {},
        .build = [](std::string_view, Grid g, const RuleOptions&) -> AnyRule { return PrimeSwap(g); }},
       {.name = CardSwap::kName,
        .summary = "cards A, B, soldiers * and a blank; a piece slides into the blank",
-       .default_rows = 2, .default_cols = 3, .seed = true, .options = kStartOption, .alias = {},
+       .default_rows = 2,
+       .default_cols = 3,
+       .seed = true,
+       .options = kStartOption,
+       .alias = {},
        .build = build_cardswap},
       {.name = AdjSwap::kName,
        .summary = "any two adjacent numbers swap (the Cayley graph of adjacent transpositions)",
-       .default_rows = 3, .default_cols = 3, .seed = false, .options = 0, .alias = {},
+       .default_rows = 3,
+       .default_cols = 3,
+       .seed = false,
+       .options = 0,
+       .alias = {},
        .build = [](std::string_view, Grid g, const RuleOptions&) -> AnyRule { return AdjSwap(g); }},
   };
   return table;

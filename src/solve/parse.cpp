@@ -45,7 +45,9 @@ std::string shown(char ch) {
   return std::string(1, ch);
 }
 
-std::string where(int query, int line) { return "query " + std::to_string(query) + ", line " + std::to_string(line) + ": "; }
+std::string where(int query, int line) {
+  return "query " + std::to_string(query) + ", line " + std::to_string(line) + ": ";
+}
 
 // Reads the count line T (1-based line number `line`).
 long long parse_count(std::string_view text, int line) {
@@ -87,8 +89,7 @@ int read_numbers(std::string_view line, int n, int* out, int count, std::string&
       return -1;
     }
     // n <= 9 digits run together ("152463789") as the whole grid.
-    if (ch != '_' && len == n && n > 1 && n <= 9 && count == start && start == 0 &&
-        trim(line.substr(i)).empty()) {
+    if (ch != '_' && len == n && n > 1 && n <= 9 && count == start && start == 0 && trim(line.substr(i)).empty()) {
       for (int k = 0; k < n; ++k) out[k] = line[i - static_cast<std::size_t>(n) + static_cast<std::size_t>(k)] - '0';
       return n;
     }

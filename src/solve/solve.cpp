@@ -1,10 +1,11 @@
 // Answers from a depth table: depth (exact, or by walking down a modular table),
 // one optimal path, and the number of optimal move sequences (a DP over the layers of
 // the optimal-path DAG).
+#include "stategraph/solve/solve.hpp"
+
 #include <algorithm>
 
 #include "stategraph/core/rank.hpp"
-#include "stategraph/solve/solve.hpp"
 
 namespace stategraph {
 namespace {

@@ -22,9 +22,12 @@ AnyRule make_solve_rule(std::string_view name, int rows, int cols, const RuleOpt
 
 std::string_view encoding_name(DepthEncoding e) {
   switch (e) {
-    case DepthEncoding::kByte: return "byte";
-    case DepthEncoding::kNibble: return "nibble";
-    case DepthEncoding::kMod3: return "mod3";
+    case DepthEncoding::kByte:
+      return "byte";
+    case DepthEncoding::kNibble:
+      return "nibble";
+    case DepthEncoding::kMod3:
+      return "mod3";
   }
   return "?";
 }
@@ -62,9 +65,12 @@ std::uint64_t table_sections(const AnyRule& rule) { return rule_sections(rule); 
 std::uint64_t depth_table_bytes(DepthEncoding encoding, std::uint64_t size, std::uint64_t sections) {
   const std::uint64_t n = size * sections;
   switch (encoding) {
-    case DepthEncoding::kByte: return n;
-    case DepthEncoding::kNibble: return (n + 1) / 2;
-    default: return (n + 3) / 4;
+    case DepthEncoding::kByte:
+      return n;
+    case DepthEncoding::kNibble:
+      return (n + 1) / 2;
+    default:
+      return (n + 3) / 4;
   }
 }
 
@@ -106,8 +112,10 @@ void DepthTable::fill_section(std::uint64_t section, const std::vector<std::uint
       for (std::uint64_t i = lo; i < hi; ++i) {
         const unsigned d = depth[i - begin];
         unsigned code;
-        if (d == kUnreached) code = unreached_;
-        else code = modulus_ == 0 ? d : d % modulus_;
+        if (d == kUnreached)
+          code = unreached_;
+        else
+          code = modulus_ == 0 ? d : d % modulus_;
         if (bits == 8) {
           out[i] = static_cast<std::uint8_t>(code);
         } else {
@@ -163,7 +171,10 @@ struct Header {
 static_assert(sizeof(Header) == 128);
 
 // Version 2: the common header and XXH3 (version 1 had its own layout and checksum).
-constexpr BinaryFormat kFormat{{'S', 'G', 'D', 'E', 'P', 'T', 'H', '\0'}, 2, sizeof(Header), "table",
+constexpr BinaryFormat kFormat{{'S', 'G', 'D', 'E', 'P', 'T', 'H', '\0'},
+                               2,
+                               sizeof(Header),
+                               "table",
                                "build it again with 'stategraph table build'"};
 
 // Checks the header fields that do not depend on a rule.
@@ -213,9 +224,10 @@ DepthTable load_depth_table(const std::filesystem::path& path, const AnyRule& ru
   const std::string where = "table " + path.string() + ": ";
   const Grid g = rule_grid(rule);
   if (info.rule != rule_table_id(rule) || info.rows != g.rows || info.cols != g.cols)
-    throw InputError(where + "built for " + info.rule + " " + std::to_string(info.rows) + "x" +
-                     std::to_string(info.cols) + ", not " + rule_table_id(rule) + " " + g.label() +
-                     (rule_table_id(rule) != rule_name(rule) ? " (a defined rule is identified by a hash of its moves)" : ""));
+    throw InputError(
+        where + "built for " + info.rule + " " + std::to_string(info.rows) + "x" + std::to_string(info.cols) +
+        ", not " + rule_table_id(rule) + " " + g.label() +
+        (rule_table_id(rule) != rule_name(rule) ? " (a defined rule is identified by a hash of its moves)" : ""));
   if (info.size != rule_size(rule) || info.sections != table_sections(rule))
     throw InputError(where + "holds " + std::to_string(info.sections) + " x " + std::to_string(info.size) +
                      " entries, the rule needs " + std::to_string(table_sections(rule)) + " x " +

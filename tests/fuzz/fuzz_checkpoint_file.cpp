@@ -11,7 +11,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const stategraph::AnyRule rule = stategraph::make_rule(
         c.identity.rule, c.identity.rows, c.identity.cols,
         c.identity.rule == "cardswap" ? stategraph::RuleOptions{"A*/**/ B"} : stategraph::RuleOptions{});
-    if (stategraph::rule_size(rule) != c.identity.space || !stategraph::variant_supports_checkpoints(c.identity.variant))
+    if (stategraph::rule_size(rule) != c.identity.space ||
+        !stategraph::variant_supports_checkpoints(c.identity.variant))
       return 0;
     stategraph::BfsOptions o;
     o.want_depths = c.identity.want_depths;

@@ -31,7 +31,8 @@ inline const stategraph::AnyRule& rule_for(std::uint8_t selector) {
 
 inline void check_message(const stategraph::InputError& e) {
   const std::string_view m = e.what();
-  if (m.empty() || m.find('\n') != std::string_view::npos) finding("InputError message not one line: " + std::string(m));
+  if (m.empty() || m.find('\n') != std::string_view::npos)
+    finding("InputError message not one line: " + std::string(m));
 }
 
 // Every accepted state must lie in the rule's space and survive rank/unrank and

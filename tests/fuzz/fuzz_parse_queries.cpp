@@ -12,8 +12,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto& q : queries) {
       if (q.number <= last) fuzz::finding("query numbers not increasing");
       last = q.number;
-      if (q.error.empty()) fuzz::check_state(rule, q.state);
-      else if (!keep_going) fuzz::finding("error entry without keep_going");
+      if (q.error.empty())
+        fuzz::check_state(rule, q.state);
+      else if (!keep_going)
+        fuzz::finding("error entry without keep_going");
     }
   } catch (const stategraph::InputError& e) {
     fuzz::check_message(e);

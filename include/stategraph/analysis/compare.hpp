@@ -39,7 +39,7 @@ struct CompareOptions {
 struct CompareRun {
   std::string variant;
   int threads = 1;
-  int repeat = 0;  // 1..repeat
+  int repeat = 0;    // 1..repeat
   BfsResult result;  // layers, levels, seconds, peak_bytes (no depth table)
 };
 
@@ -55,8 +55,8 @@ struct CompareReport {
   std::vector<std::string> variants;  // the variants that ran, in order
   std::vector<int> threads;
   int repeat = 0;
-  std::vector<CompareRun> runs;       // in the order they ran
-  std::vector<std::string> notes;     // skipped variants and why
+  std::vector<CompareRun> runs;    // in the order they ran
+  std::vector<std::string> notes;  // skipped variants and why
 };
 
 // Runs the experiment. Throws InputError for a variant that does not fit (other than

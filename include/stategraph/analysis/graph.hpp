@@ -63,16 +63,16 @@ const char* component_method_name(ComponentMethod m);
 
 struct ComponentInfo {
   std::uint64_t size = 0;
-  std::uint64_t representative = 0;         // smallest rank in the component
-  int eccentricity_of_representative = 0;   // along the searched edges (successors for rotate)
-  int diameter = -1;                        // -1: not determined (component too big for the exact method)
-  bool has_goal = false;                    // holds one of the rule's goals
+  std::uint64_t representative = 0;        // smallest rank in the component
+  int eccentricity_of_representative = 0;  // along the searched edges (successors for rotate)
+  int diameter = -1;                       // -1: not determined (component too big for the exact method)
+  bool has_goal = false;                   // holds one of the rule's goals
   // Bounds on the diameter: lower <= diameter <= upper, equal when it is exact (then
   // `diameter` holds it); -1 when unknown (directed components without an exact value).
   int diameter_lower = -1, diameter_upper = -1;
   ComponentMethod method = ComponentMethod::kNone;
-  std::uint64_t bfs_runs = 0;               // BFS runs spent on this component's diameter
-  std::int64_t mirror_of = -1;              // index of the component an automorphism maps onto this one
+  std::uint64_t bfs_runs = 0;   // BFS runs spent on this component's diameter
+  std::int64_t mirror_of = -1;  // index of the component an automorphism maps onto this one
   // A component of the unranked parity class (sliding): the image of component
   // mirror_of under swapping tiles 1 and 2; `representative` is that one's rank.
   bool other_class = false;
@@ -82,8 +82,8 @@ struct ComponentInfo {
 // proves the lower bound; the upper bound holds because every state w of the component
 // has ecc(w) <= min over the sources s of ecc(s) + d(s, w) <= upper.
 struct DiameterWitness {
-  std::uint64_t component = 0;              // index in GraphReport::components
-  std::uint64_t lower_a = 0, lower_b = 0;   // ranks
+  std::uint64_t component = 0;             // index in GraphReport::components
+  std::uint64_t lower_a = 0, lower_b = 0;  // ranks
   int lower = 0, upper = 0;
   std::vector<std::pair<std::uint64_t, int>> sources;  // (rank, eccentricity), in the order run
   // The pair bound (masked searches): d(x, y) <= min over these sources s of
@@ -132,7 +132,7 @@ struct GraphOptions {
   // instead of BFS from every state.
   std::uint64_t all_sources_limit = 64;
   DiameterEngine engine = DiameterEngine::kAuto;  // BFS engine of the exact diameters
-  std::string variant = "hybrid";  // BFS variant for whole-space runs (sliding orbits)
+  std::string variant = "hybrid";                 // BFS variant for whole-space runs (sliding orbits)
   // Optional: the BFS from the rule's goals (default sources and direction). When it
   // reached every rank of rotate or sliding, the space is one component and the
   // component search is skipped (see analyze_graph in src/analysis/graph.cpp).
@@ -169,21 +169,21 @@ struct GraphOptions {
 struct GraphReport {
   std::vector<ComponentInfo> components;  // in order of representative
   std::uint64_t largest_component = 0;
-  std::uint64_t goal_component_size = 0;  // states in components that hold a goal
-  int diameter = -1;                      // max over components; -1 when one is undetermined
-  std::uint64_t diameter_bfs_runs = 0;    // BFS runs beyond the component search itself
-  double diameter_seconds = 0;            // wall time of the diameter work (small + large + finishing)
-  double components_seconds = 0;          // time of the component search (labelling) alone
-  double small_seconds = 0;               // diameters of components collected during the search
-  double large_seconds = 0;               // diameters of components above exact_limit (masked BFS)
-  std::string diameter_method;            // "cayley", "blank-orbits", "exact", or a mix joined by '+'
+  std::uint64_t goal_component_size = 0;         // states in components that hold a goal
+  int diameter = -1;                             // max over components; -1 when one is undetermined
+  std::uint64_t diameter_bfs_runs = 0;           // BFS runs beyond the component search itself
+  double diameter_seconds = 0;                   // wall time of the diameter work (small + large + finishing)
+  double components_seconds = 0;                 // time of the component search (labelling) alone
+  double small_seconds = 0;                      // diameters of components collected during the search
+  double large_seconds = 0;                      // diameters of components above exact_limit (masked BFS)
+  std::string diameter_method;                   // "cayley", "blank-orbits", "exact", or a mix joined by '+'
   int diameter_lower = -1, diameter_upper = -1;  // bounds on `diameter` (max over components)
-  bool budget_stopped = false;            // some search stopped on a budget
-  std::uint64_t symmetries = 0;           // automorphisms used (0: none)
-  std::uint64_t mirrored_components = 0;  // components whose bounds came from an image
-  std::uint64_t mirrored_states = 0;      // their states: BFS work saved
+  bool budget_stopped = false;                   // some search stopped on a budget
+  std::uint64_t symmetries = 0;                  // automorphisms used (0: none)
+  std::uint64_t mirrored_components = 0;         // components whose bounds came from an image
+  std::uint64_t mirrored_states = 0;             // their states: BFS work saved
   std::vector<DiameterWitness> witnesses;
-  std::string note;                       // what the component list covers, when not plain
+  std::string note;  // what the component list covers, when not plain
 };
 
 GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options = {});

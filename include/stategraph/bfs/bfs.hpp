@@ -39,9 +39,9 @@ struct LevelStat {
 // Progress of the level being searched, updated by the parallel variants as tasks
 // finish (relaxed atomics) and read by a monitor thread (the CLI's progress line).
 struct BfsProgress {
-  std::atomic<int> depth{0};               // depth of the layer being found
-  std::atomic<std::uint64_t> done{0};      // words of the level's scan finished
-  std::atomic<std::uint64_t> total{0};     // words the level scans
+  std::atomic<int> depth{0};            // depth of the layer being found
+  std::atomic<std::uint64_t> done{0};   // words of the level's scan finished
+  std::atomic<std::uint64_t> total{0};  // words the level scans
   void start_level(int d, std::uint64_t words) {
     done.store(0, std::memory_order_relaxed);
     total.store(words, std::memory_order_relaxed);
@@ -50,8 +50,8 @@ struct BfsProgress {
   void add(std::uint64_t words) { done.fetch_add(words, std::memory_order_relaxed); }
 };
 
-class Checkpointer;        // checkpoint.hpp
-struct LoadedCheckpoint;   // checkpoint.hpp
+class Checkpointer;       // checkpoint.hpp
+struct LoadedCheckpoint;  // checkpoint.hpp
 
 // Thrown by a variant that saw BfsOptions::stop become non-zero. The search stopped at
 // a safe point: the level being searched was abandoned, nothing after `depth` counts.

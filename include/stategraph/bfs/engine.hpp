@@ -75,9 +75,8 @@ inline bool claim(Bitset& visited, std::uint64_t* next_words, std::uint64_t l) {
 // Parallel `dst = 0`.
 inline void parallel_clear(Bitset& b) {
   std::uint64_t* w = b.words();
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, b.num_words(), 1u << 16), [&](const auto& r) {
-    std::fill(w + r.begin(), w + r.end(), std::uint64_t{0});
-  });
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, b.num_words(), 1u << 16),
+                    [&](const auto& r) { std::fill(w + r.begin(), w + r.end(), std::uint64_t{0}); });
 }
 
 // Memory-level parallelism: a random access into a bitset of hundreds of megabytes
@@ -220,10 +219,12 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
       tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
         if (stop_requested(options)) return found;  // the level is abandoned
-        auto unrank = make_unranker(rule);  // per task: it caches leading cells
+        auto unrank = make_unranker(rule);          // per task: it caches leading cells
         auto sink = [&] {
-          if constexpr (kBlock) return remote();
-          else return 0;
+          if constexpr (kBlock)
+            return remote();
+          else
+            return 0;
         }();
         std::array<std::uint64_t, kBatch + kMaxMoves> batch;
         BlockCursor block_of(blocks);
@@ -304,10 +305,12 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint6
       tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
         if (stop_requested(options)) return found;  // the level is abandoned
-        auto unrank = make_unranker(rule);  // per task: it caches leading cells
+        auto unrank = make_unranker(rule);          // per task: it caches leading cells
         auto sink = [&] {
-          if constexpr (kBlock) return remote();
-          else return 0;
+          if constexpr (kBlock)
+            return remote();
+          else
+            return 0;
         }();
         // The parents of one word's unvisited states (at most 64 * kMaxMoves ranks),
         // prefetched as they are computed, then tested state by state.

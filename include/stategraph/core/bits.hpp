@@ -6,14 +6,14 @@
 // transparent huge pages asked for (madvise), which spares a random access its TLB miss.
 #pragma once
 
+#include <sys/mman.h>
+
 #include <atomic>
 #include <bit>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
-
-#include <sys/mman.h>
 
 namespace stategraph {
 
@@ -48,8 +48,7 @@ inline WordsPtr allocate_words(std::uint64_t words) {
 class Bitset {
  public:
   Bitset() = default;
-  explicit Bitset(std::uint64_t bits)
-      : bits_(bits), words_((bits + 63) / 64), data_(allocate_words(words_)) {}
+  explicit Bitset(std::uint64_t bits) : bits_(bits), words_((bits + 63) / 64), data_(allocate_words(words_)) {}
 
   Bitset(Bitset&&) noexcept = default;
   Bitset& operator=(Bitset&&) noexcept = default;

@@ -30,8 +30,7 @@ inline constexpr std::array<std::uint64_t, 17> kFactorial = [] {
 }();
 
 inline void check_perm_size(int n) {
-  if (n < 1 || n > kMaxCells)
-    throw InputError("permutation size " + std::to_string(n) + " out of range 1..16");
+  if (n < 1 || n > kMaxCells) throw InputError("permutation size " + std::to_string(n) + " out of range 1..16");
 }
 
 // Identity permutation of n symbols: cell i holds i.
@@ -145,7 +144,8 @@ inline State parity_unrank(std::uint64_t rank, int n, unsigned parity) {
 // One cursor per thread (it is mutable state); 1 <= n <= 16.
 class PermCursor {
  public:
-  explicit PermCursor(int n) : n_(n), k_(std::max(0, std::min(5, n - 1))), block_(kFactorial[static_cast<std::size_t>(k_)]) {
+  explicit PermCursor(int n)
+      : n_(n), k_(std::max(0, std::min(5, n - 1))), block_(kFactorial[static_cast<std::size_t>(k_)]) {
     check_perm_size(n);
     reciprocal_ = block_ > 1 ? ~std::uint64_t{0} / block_ + 1 : 0;
     for (std::uint64_t x = 0; x < block_; ++x) {
@@ -221,8 +221,7 @@ class PermCursor {
   State suffix(std::uint64_t x) const {
     const State picks = picks_[x];
     State out = 0;
-    for (int j = 0; j < k_; ++j)
-      out |= ((pool_ >> (4 * get_cell(picks, j))) & 0xF) << (4 * (n_ - k_ + j));
+    for (int j = 0; j < k_; ++j) out |= ((pool_ >> (4 * get_cell(picks, j))) & 0xF) << (4 * (n_ - k_ + j));
     return out;
   }
 

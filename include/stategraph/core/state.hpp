@@ -29,8 +29,10 @@ inline std::string shown_input(std::string_view text, std::size_t max = 60) {
   std::string out;
   for (std::size_t i = 0; i < text.size() && i < max; ++i) {
     const auto u = static_cast<unsigned char>(text[i]);
-    if (u < 0x20 || u >= 0x7f) out += std::string("\\x") + kHex[u >> 4] + kHex[u & 15];
-    else out += text[i];
+    if (u < 0x20 || u >= 0x7f)
+      out += std::string("\\x") + kHex[u >> 4] + kHex[u & 15];
+    else
+      out += text[i];
   }
   if (text.size() > max) out += "...";
   return out;

@@ -21,7 +21,7 @@ struct RunRecord {
   int rows = 0, cols = 0, threads = 0;
   double wall_seconds = 0;  // of the whole process up to the commit
   // The build and the circumstances (what compare's meta.csv also records).
-  std::string started;             // UTC, when the process started
+  std::string started;  // UTC, when the process started
   std::string build_type, compiler, tbb_version;
   std::string load_average_before;  // /proc/loadavg's first three fields at the start
   std::string notes;                // free text, e.g. compare's thread counts and repeats

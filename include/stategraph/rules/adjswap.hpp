@@ -26,7 +26,9 @@ class AdjSwap : public NumberGridRule<AdjSwap> {
   template <class F>
   void for_each_move(State s, F&& f) const {
     for (const auto& p : pairs_)
-      if (emit_move(f, [&] { return cell_label(p[0]) + "-" + cell_label(p[1]); }, swap_cells(s, p[0], p[1]))) return;
+      if (emit_move(
+              f, [&] { return cell_label(p[0]) + "-" + cell_label(p[1]); }, swap_cells(s, p[0], p[1])))
+        return;
   }
 
   // A transposition of two cells: a fixed permutation of order 2, and a Cayley graph.

@@ -64,7 +64,8 @@ class CardSwap : public GridRule, public MoveNeighbours<CardSwap> {
   std::uint64_t sections() const { return static_cast<std::uint64_t>(n_) * static_cast<std::uint64_t>(n_ - 1); }
   std::uint64_t section_of(State s) const {
     const int a = find_cell(s, n_, kCardA), b = find_cell(s, n_, kCardB);
-    return static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(n_ - 1) + static_cast<std::uint64_t>(b < a ? b : b - 1);
+    return static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(n_ - 1) +
+           static_cast<std::uint64_t>(b < a ? b : b - 1);
   }
   // The rule whose goals are section k's: its start has A and B where section k has them
   // (soldiers elsewhere, the blank on the first free cell).
@@ -97,8 +98,10 @@ class CardSwap : public GridRule, public MoveNeighbours<CardSwap> {
   State parse(std::string_view text) const {
     std::vector<std::string> rows_text(1);
     for (char ch : text) {
-      if (ch == '/' || ch == '\n') rows_text.emplace_back();
-      else if (ch != '\r') rows_text.back() += ch;
+      if (ch == '/' || ch == '\n')
+        rows_text.emplace_back();
+      else if (ch != '\r')
+        rows_text.back() += ch;
     }
     if (!rows_text.empty() && rows_text.back().empty() && static_cast<int>(rows_text.size()) == rows() + 1)
       rows_text.pop_back();
@@ -116,10 +119,20 @@ class CardSwap : public GridRule, public MoveNeighbours<CardSwap> {
         const char ch = c < static_cast<int>(row.size()) ? row[static_cast<std::size_t>(c)] : ' ';
         unsigned v;
         switch (ch) {
-          case ' ': case '_': case '.': v = kBlank; break;
-          case '*': v = kSoldier; break;
-          case 'A': v = kCardA; break;
-          case 'B': v = kCardB; break;
+          case ' ':
+          case '_':
+          case '.':
+            v = kBlank;
+            break;
+          case '*':
+            v = kSoldier;
+            break;
+          case 'A':
+            v = kCardA;
+            break;
+          case 'B':
+            v = kCardB;
+            break;
           default:
             throw InputError("cardswap row " + std::to_string(r + 1) + ": '" + shown_input(std::string_view(&ch, 1)) +
                              "' is not a card (A, B, * or blank)");
@@ -129,9 +142,8 @@ class CardSwap : public GridRule, public MoveNeighbours<CardSwap> {
       }
     }
     if (count[kCardA] != 1 || count[kCardB] != 1 || count[kBlank] != 1)
-      throw InputError("cardswap board needs exactly one A, one B and one blank (got " +
-                       std::to_string(count[kCardA]) + ", " + std::to_string(count[kCardB]) + ", " +
-                       std::to_string(count[kBlank]) + ")");
+      throw InputError("cardswap board needs exactly one A, one B and one blank (got " + std::to_string(count[kCardA]) +
+                       ", " + std::to_string(count[kCardB]) + ", " + std::to_string(count[kBlank]) + ")");
     return s;
   }
 

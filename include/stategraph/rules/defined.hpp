@@ -48,7 +48,8 @@ struct PermMove {
   std::array<unsigned, kMaxCells> shift{};  // left rotation in bits, 0..63
   State apply(State s) const {
     State t = s & keep;
-    for (int k = 0; k < terms; ++k) t |= std::rotl(s & mask[static_cast<std::size_t>(k)], static_cast<int>(shift[static_cast<std::size_t>(k)]));
+    for (int k = 0; k < terms; ++k)
+      t |= std::rotl(s & mask[static_cast<std::size_t>(k)], static_cast<int>(shift[static_cast<std::size_t>(k)]));
     return t;
   }
 };
@@ -57,13 +58,13 @@ PermMove make_perm_move(const std::vector<int>& p);
 
 // What a definition file holds after parsing and metric expansion.
 struct Definition {
-  std::string name;                       // the Name line, else the file's stem
-  std::string source;                     // the path it was read from
-  int n = 0;                              // positions
-  std::vector<int> solved;                // symbol per position (piece number - 1)
-  std::vector<std::string> move_names;    // expanded moves, in order
-  std::vector<std::vector<int>> moves;    // passive permutations, 0-based
-  int given_moves = 0;                    // how many came from the file
+  std::string name;                     // the Name line, else the file's stem
+  std::string source;                   // the path it was read from
+  int n = 0;                            // positions
+  std::vector<int> solved;              // symbol per position (piece number - 1)
+  std::vector<std::string> move_names;  // expanded moves, in order
+  std::vector<std::vector<int>> moves;  // passive permutations, 0-based
+  int given_moves = 0;                  // how many came from the file
   DefinedMetric metric = DefinedMetric::kGiven;
 };
 
@@ -115,7 +116,9 @@ class DefinedRule : public MoveNeighbours<DefinedRule> {
   template <class F>
   void for_each_move(State s, F&& f) const {
     for (std::size_t m = 0; m < data_->fwd.size(); ++m)
-      if (emit_move(f, [&] { return data_->def.move_names[m]; }, data_->fwd[m].apply(s))) return;
+      if (emit_move(
+              f, [&] { return data_->def.move_names[m]; }, data_->fwd[m].apply(s)))
+        return;
   }
   template <class F>
   void for_each_predecessor(State s, F&& f) const {

@@ -55,10 +55,14 @@ class Rotate : public NumberGridRule<Rotate> {
   template <class F>
   void for_each_move(State s, F&& f) const {
     for (int tl : blocks_)
-      if (emit_move(f, [&] { return cell_label(tl); }, turn_clockwise(s, tl))) return;
+      if (emit_move(
+              f, [&] { return cell_label(tl); }, turn_clockwise(s, tl)))
+        return;
     if (both_)
       for (int tl : blocks_)
-        if (emit_move(f, [&] { return cell_label(tl) + "'"; }, turn_counterclockwise(s, tl))) return;
+        if (emit_move(
+                f, [&] { return cell_label(tl) + "'"; }, turn_counterclockwise(s, tl)))
+          return;
   }
   // The inverse turns: counter-clockwise (then clockwise with directions both).
   template <class F>

@@ -14,13 +14,13 @@
 #include <variant>
 #include <vector>
 
+#include "stategraph/core/state.hpp"
 #include "stategraph/rules/adjswap.hpp"
 #include "stategraph/rules/cardswap.hpp"
 #include "stategraph/rules/defined.hpp"
 #include "stategraph/rules/primeswap.hpp"
 #include "stategraph/rules/rotate.hpp"
 #include "stategraph/rules/sliding.hpp"
-#include "stategraph/core/state.hpp"
 
 namespace stategraph {
 
@@ -81,9 +81,9 @@ struct RuleInfo {
   std::string_view summary;
   int default_rows;
   int default_cols;
-  bool seed;                // one of the rules `analyze --all` runs, at the default size
-  unsigned options;         // RuleOptionFlag bits
-  std::string_view alias;   // a second name the builder accepts (rotate-both), or empty
+  bool seed;               // one of the rules `analyze --all` runs, at the default size
+  unsigned options;        // RuleOptionFlag bits
+  std::string_view alias;  // a second name the builder accepts (rotate-both), or empty
   // Builds the rule on a checked grid; `name` is the row's name or its alias.
   AnyRule (*build)(std::string_view name, Grid grid, const RuleOptions& options);
 };
@@ -123,8 +123,10 @@ inline Grid rule_grid(const AnyRule& r) {
 inline std::string rule_table_id(const AnyRule& r) {
   return std::visit(
       [](const auto& x) -> std::string {
-        if constexpr (requires { x.table_id(); }) return x.table_id();
-        else return std::string(x.name());
+        if constexpr (requires { x.table_id(); })
+          return x.table_id();
+        else
+          return std::string(x.name());
       },
       r);
 }
@@ -153,8 +155,10 @@ inline JudgeFormat rule_judge_format(const AnyRule& r) {
 inline std::optional<State> rule_start(const AnyRule& r) {
   return std::visit(
       [](const auto& x) -> std::optional<State> {
-        if constexpr (requires { x.start(); }) return x.start();
-        else return std::nullopt;
+        if constexpr (requires { x.start(); })
+          return x.start();
+        else
+          return std::nullopt;
       },
       r);
 }
@@ -163,16 +167,20 @@ inline std::optional<State> rule_start(const AnyRule& r) {
 inline int rule_blank_cell(const AnyRule& r, State s) {
   return std::visit(
       [s](const auto& x) -> int {
-        if constexpr (requires { x.blank_cell(s); }) return x.blank_cell(s);
-        else throw std::logic_error("rule " + std::string(x.name()) + " has no blank");
+        if constexpr (requires { x.blank_cell(s); })
+          return x.blank_cell(s);
+        else
+          throw std::logic_error("rule " + std::string(x.name()) + " has no blank");
       },
       r);
 }
 inline State rule_state_with_blank(const AnyRule& r, int cell) {
   return std::visit(
       [cell](const auto& x) -> State {
-        if constexpr (requires { x.state_with_blank(cell); }) return x.state_with_blank(cell);
-        else throw std::logic_error("rule " + std::string(x.name()) + " has no blank");
+        if constexpr (requires { x.state_with_blank(cell); })
+          return x.state_with_blank(cell);
+        else
+          throw std::logic_error("rule " + std::string(x.name()) + " has no blank");
       },
       r);
 }
@@ -183,21 +191,27 @@ inline State rule_state_with_blank(const AnyRule& r, int cell) {
 inline std::uint64_t rule_sections(const AnyRule& r) {
   return std::visit(
       [](const auto& x) -> std::uint64_t {
-        if constexpr (requires { x.sections(); }) return x.sections();
-        else return 1;
+        if constexpr (requires { x.sections(); })
+          return x.sections();
+        else
+          return 1;
       },
       r);
 }
 template <class R>
 std::uint64_t section_of(const R& rule, State s) {
-  if constexpr (requires { rule.section_of(s); }) return rule.section_of(s);
-  else return 0;
+  if constexpr (requires { rule.section_of(s); })
+    return rule.section_of(s);
+  else
+    return 0;
 }
 inline AnyRule rule_for_section(const AnyRule& r, std::uint64_t k) {
   return std::visit(
       [k](const auto& x) -> AnyRule {
-        if constexpr (requires { x.for_section(k); }) return x.for_section(k);
-        else return x;
+        if constexpr (requires { x.for_section(k); })
+          return x.for_section(k);
+        else
+          return x;
       },
       r);
 }

@@ -45,7 +45,8 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
     const Sliding* rule;
     PermCursor cursor;
     State operator()(std::uint64_t r) {
-      return cursor.parity_unrank_inverse(r, [this](unsigned blank) { return rule->blank_parity(static_cast<int>(blank)); });
+      return cursor.parity_unrank_inverse(
+          r, [this](unsigned blank) { return rule->blank_parity(static_cast<int>(blank)); });
     }
   };
   Unranker unranker() const { return Unranker{this, PermCursor(n_)}; }
@@ -64,7 +65,9 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
     const int blank = find_cell(s, n_, 0);
     for (int nb : neighbours(blank)) {
       if (nb < 0) break;
-      const auto label = [&] { return std::string(nb == blank - cols() ? "U" : nb == blank + cols() ? "D" : nb == blank - 1 ? "L" : "R"); };
+      const auto label = [&] {
+        return std::string(nb == blank - cols() ? "U" : nb == blank + cols() ? "D" : nb == blank - 1 ? "L" : "R");
+      };
       if (emit_move(f, label, swap_cells(s, blank, nb))) return;
     }
   }
@@ -166,12 +169,13 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
       int x = v[i];
       if (x == kBlankNumber || x == n_) x = 0;
       if (x < 0 || x > n_) {
-        error = "number " + std::to_string(v[i]) + " out of range (tiles 1.." + std::to_string(n_ - 1) + ", blank 0 or " +
-                std::to_string(n_) + ")";
+        error = "number " + std::to_string(v[i]) + " out of range (tiles 1.." + std::to_string(n_ - 1) +
+                ", blank 0 or " + std::to_string(n_) + ")";
         return bad = i, false;
       }
       if (seen & (1u << x)) {
-        error = x == 0 ? "two blanks (0, " + std::to_string(n_) + " or _)" : "number " + std::to_string(x) + " appears twice";
+        error = x == 0 ? "two blanks (0, " + std::to_string(n_) + " or _)"
+                       : "number " + std::to_string(x) + " appears twice";
         return bad = i, false;
       }
       seen |= 1u << x;

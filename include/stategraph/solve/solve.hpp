@@ -77,9 +77,12 @@ class DepthTable {
   unsigned code(std::uint64_t section, std::uint64_t rank) const {
     const std::uint64_t i = section * size_ + rank;
     switch (encoding_) {
-      case DepthEncoding::kByte: return data_[i];
-      case DepthEncoding::kNibble: return (data_[i >> 1] >> ((i & 1) * 4)) & 0xFu;
-      default: return (data_[i >> 2] >> ((i & 3) * 2)) & 0x3u;
+      case DepthEncoding::kByte:
+        return data_[i];
+      case DepthEncoding::kNibble:
+        return (data_[i >> 1] >> ((i & 1) * 4)) & 0xFu;
+      default:
+        return (data_[i >> 2] >> ((i & 3) * 2)) & 0x3u;
     }
   }
   // True when a state with code `ct` is one move closer to the goal than one with `cs`
@@ -162,10 +165,10 @@ PathCount count_optimal_paths(const AnyRule& rule, const DepthTable& table, Stat
 // ---- Queries ---------------------------------------------------------------------------
 
 struct Query {
-  int number = 0;                  // 1-based, in input order
+  int number = 0;  // 1-based, in input order
   int first_line = 0, last_line = 0;
   State state = 0;
-  std::string error;               // non-empty when the query is malformed
+  std::string error;  // non-empty when the query is malformed
 };
 
 // Reads queries in the rule's judge format (judge_format(); lines may end in CRLF):
