@@ -1,4 +1,4 @@
-// 12-cell BFS benchmarks (issue 3): every parallel variant on rotate 3x4 and sliding
+// 12-cell BFS benchmarks: every parallel variant on rotate 3x4 and sliding
 // 3x4 at 1 and 2 threads, and the machine's ceiling for this work: random atomic
 // fetch_or into a bitset of the same size. Heavy (tens of seconds per run), so run
 // them explicitly:

@@ -1,4 +1,4 @@
-// Whole-graph benchmarks (issue 4): GRAPH/<rule> runs, at the seed size, what
+// Whole-graph benchmarks: GRAPH/<rule> runs, at the seed size, what
 // `analyze` adds after its BFS — components, exact diameters, antipodes, shortest-path
 // counts and edges — given the goal's BFS (with depth table), which is not timed.
 // The issue's target: all four seed rules together under 10 s on 2 cores.
@@ -56,8 +56,8 @@ void BM_Diameter(benchmark::State& state, bool all_sources, bool multi_source) {
   state.counters["bfs_runs"] = static_cast<double>(runs);
 }
 
-// Components + exact diameter of a 12-cell space (issue 4: "in the same order of time
-// as one full BFS"). The goal's BFS is run (and timed) once outside the loop; the
+// Components + exact diameter of a 12-cell space (the aim: "in the same order of
+// time as one full BFS"). The goal's BFS is run (and timed) once outside the loop; the
 // counter bfs_seconds is its time, ratio = analysis time / BFS time. Heavy: run with
 //   build/stategraph_bench --benchmark_filter=GRAPH12
 void BM_Graph12(benchmark::State& state, std::string rule_name) {

@@ -1,4 +1,4 @@
-// Checkpoints and the stop flag (issue 8): a search killed after any checkpoint and
+// Checkpoints and the stop flag: a search killed after any checkpoint and
 // resumed from the file ends with exactly the uninterrupted result (layers, depth table,
 // directions); a damaged or foreign checkpoint is refused with InputError; a stop
 // request makes every variant throw BfsInterrupted at a level boundary.

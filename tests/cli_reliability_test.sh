@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end reliability tests of the stategraph binary (issue 8): hostile CLI input,
+# End-to-end reliability tests of the stategraph binary: hostile CLI input,
 # SIGINT/SIGTERM, --checkpoint/--resume after a SIGKILL, damaged checkpoints, unwritable
 # and full outputs, allocation failure, and determinism of every CSV across variants.
 # Usage: cli_reliability_test.sh path/to/stategraph

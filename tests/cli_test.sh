@@ -139,7 +139,7 @@ rc=$?
 [ "$rc" = 2 ] && [ "$(cat "$tmp/out")" = $'0\nerror\n3' ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q 'query 2, line 5' "$tmp/err" \
   && ok || bad "--keep-going: exit $rc, out '$(cat "$tmp/out")', err '$(cat "$tmp/err")'"
 # --- graph ---
-# Components, diameters, antipodes, path counts (issue 4); reuses the --all run above.
+# Components, diameters, antipodes, path counts; reuses the --all run above.
 col() { # col FILE NAME: the value of column NAME in row 2 of a CSV without quoted commas
   awk -F, -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i } NR == 2 { print $c }' "$1"
 }
@@ -177,7 +177,7 @@ expect 2 "bad max-components" -- "$bin" analyze --rule sliding --rows 2 --cols 2
 [ ! -e "$tmp/g4" ] && ok || bad "g4: output written for bad input"
 # --- end graph ---
 
-# --- defs (issue 10): --rule file:PATH, --metric, rotate --directions ---
+# --- defs: --rule file:PATH, --metric, rotate --directions ---
 defs="$(cd "$(dirname "$0")/.." && pwd)/results/defs"
 expect 0 "defined rotate 3x3" -- "$bin" analyze --rule "file:$defs/rotate-3x3.tws" --rows 3 --cols 3 --out "$tmp/d1" --quiet
 expect 0 "built-in rotate 3x3" -- "$bin" analyze --rule rotate --out "$tmp/d2" --quiet
@@ -220,7 +220,7 @@ expect 2 "rows x cols not n" -- "$bin" analyze --rule "file:$defs/rotate-3x3.tws
 expect 2 "bad defined query" -- "$bin" solve --rule "file:$defs/rotate-3x3.tws" --state '1 1 3 4 5 6 7 8 9'
 for i in 1 2 3 4 5 6 7 8; do [ -e "$tmp/bd$i" ] && bad "bd$i: output written for bad input" || ok; done
 # --- end defs ---
-# --- compare and plots (issue 6) ---
+# --- compare and plots ---
 have_gnuplot=0; command -v gnuplot >/dev/null 2>&1 && have_gnuplot=1
 is_png() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
 is_svg() { grep -v '^<?xml' "$1" | grep -v '^ *$' | head -1 | grep -q '^<svg' && tail -c 32 "$1" | grep -q '</svg>'; }

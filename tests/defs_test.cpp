@@ -1,4 +1,4 @@
-// Rules read from definition files (issue 10) and rotate with both directions:
+// Rules read from definition files and rotate with both directions:
 // the parser's subset and its refusals, the metrics, multiset ranking, and every
 // analysis cross-checked against the built-in rotate, the reference BFS and an
 // independent brute force written here.

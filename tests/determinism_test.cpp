@@ -1,4 +1,4 @@
-// Determinism (issue 8): the CSVs `analyze` writes from a BFS (distribution.csv,
+// Determinism: the CSVs `analyze` writes from a BFS (distribution.csv,
 // levels.csv, summary.csv) are byte-identical for every variant and thread count, apart
 // from the columns that are about the run rather than the puzzle: seconds (time),
 // variant, threads, peak_bytes (memory) and, across variants, levels.csv's direction

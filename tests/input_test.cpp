@@ -1,4 +1,4 @@
-// Hostile input, everywhere it enters (issue 8): one table of cases per parser. Each
+// Hostile input, everywhere it enters: one table of cases per parser. Each
 // must be refused with InputError whose message is one line and names what (and, for
 // query files, which query and line) went wrong, never a crash or an exception of
 // another type. More cases: SolveInput.Malformed (solve_test.cpp), tests/cli_test.sh

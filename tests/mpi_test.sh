@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tests of the distributed BFS (issue 7): stategraph-mpi under mpirun -np 1, 2 and 4
+# Tests of the distributed BFS: stategraph-mpi under mpirun -np 1, 2 and 4
 # must give exactly what single-process `stategraph analyze --no-graph` gives
 # (distribution.csv byte for byte; levels.csv and summary.csv except the time and
 # memory columns), and a failure must end every process with a message, not hang.

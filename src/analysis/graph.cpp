@@ -18,8 +18,7 @@
 #include "analysis/graph_internal.hpp"
 #include "stategraph/bfs/engine.hpp"
 #include "stategraph/bfs/memory.hpp"
-#include "stategraph/rules/primeswap.hpp"
-#include "stategraph/rules/sliding.hpp"
+#include "stategraph/rules/rule.hpp"
 
 namespace stategraph {
 namespace {
@@ -304,15 +303,10 @@ const char* component_method_name(ComponentMethod m) {
 std::vector<Symmetry> rule_automorphisms(const AnyRule& rule) {
   return std::visit(
       [](const auto& r) -> std::vector<Symmetry> {
-        using R = std::decay_t<decltype(r)>;
-        if constexpr (std::is_same_v<R, PrimeSwap>) {
-          const Grid g = r.grid();
-          const auto symbols = symbol_automorphisms(
-              g.cells(), [&](int a, int b) { return r.may_swap(static_cast<unsigned>(a), static_cast<unsigned>(b)); });
-          return symmetry_products(grid_symmetries(g), symbols);
-        } else {
+        if constexpr (requires { r.automorphisms(); })
+          return r.automorphisms();
+        else
           return {};
-        }
       },
       rule);
 }
@@ -507,10 +501,18 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
 
   finish_diameters(rule, options, plan, report);
   report.diameter_seconds = small_seconds + (now_seconds() - t1);
-  if (options.whole_space && std::holds_alternative<Sliding>(rule)) {
-    // Swapping tiles 1 and 2 commutes with every move and flips the parity invariant
-    // (sliding.hpp), so it maps the ranked class's components one to one onto the other
-    // class's, keeping sizes and distances.
+  // A rule that ranks one of two isomorphic parity classes names the map onto the other
+  // (sliding: swapping tiles 1 and 2), which takes components one to one onto the other
+  // class's, keeping sizes and distances.
+  const std::string other_class = std::visit(
+      [](const auto& r) -> std::string {
+        if constexpr (requires { r.other_parity_class(); })
+          return std::string(r.other_parity_class());
+        else
+          return {};
+      },
+      rule);
+  if (options.whole_space && !other_class.empty()) {
     const std::size_t k = report.components.size();
     for (std::size_t i = 0; i < k; ++i) {
       ComponentInfo c = report.components[i];
@@ -519,8 +521,7 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
       report.components.push_back(c);
     }
     report.note = "all arrangements: components " + std::to_string(k) + ".." + std::to_string(2 * k - 1) +
-                  " (the other parity class) are the images of 0.." + std::to_string(k - 1) +
-                  " under swapping tiles 1 and 2";
+                  " (the other parity class) are the images of 0.." + std::to_string(k - 1) + " under " + other_class;
   }
   for (auto& c : report.components) {
     if (c.diameter >= 0 && c.diameter_lower < 0) c.diameter_lower = c.diameter_upper = c.diameter;

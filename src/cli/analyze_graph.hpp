@@ -1,4 +1,4 @@
-// The whole-graph part of `analyze` (issue 4): its options, and the run after the BFS
+// The whole-graph part of `analyze`: its options, and the run after the BFS
 // that fills the summary's graph columns and produces components.csv,
 // component_sizes.csv, antipodes.csv and the `paths` column of distribution.csv.
 #pragma once

@@ -1,4 +1,4 @@
-// `analyze --checkpoint DIR [--checkpoint-interval S]` and `--resume DIR` (issue 8):
+// `analyze --checkpoint DIR [--checkpoint-interval S]` and `--resume DIR`:
 // the flags, their checks before any work, and the link to the BFS (BfsOptions).
 #pragma once
 

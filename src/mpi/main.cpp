@@ -1,5 +1,5 @@
 // stategraph-mpi: the BFS of `stategraph analyze --no-graph` distributed over MPI
-// processes (issue 7). Run as `mpirun -np P stategraph-mpi --rule NAME ...`.
+// processes. Run as `mpirun -np P stategraph-mpi --rule NAME ...`.
 // A separate binary keeps MPI out of the main tool: `stategraph` stays one plain
 // executable that needs no MPI runtime, and this one links the same core library.
 //

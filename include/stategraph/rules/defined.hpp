@@ -1,4 +1,4 @@
-// A rule read from a twsearch / ksolve puzzle definition (issue 10): one set of n <= 16
+// A rule read from a twsearch / ksolve puzzle definition: one set of n <= 16
 // positions, pieces without orientation, a solved state (repeated piece numbers mean
 // identical pieces), and named moves, each a fixed permutation of the positions.
 //

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "stategraph/core/symmetry.hpp"
 #include "stategraph/rules/number_grid_rule.hpp"
 
 namespace stategraph {
@@ -42,6 +43,14 @@ class PrimeSwap : public NumberGridRule<PrimeSwap> {
       const auto label = [&] { return std::to_string(std::min(a, b) + 1) + "-" + std::to_string(std::max(a, b) + 1); };
       if (emit_move(f, label, swap_cells(s, p[0], p[1]))) return;
     }
+  }
+
+  // The graph's automorphisms: the grid's symmetries times the relabellings of the numbers
+  // that keep every sum's primality (a move's condition): 4 x 64 on 3x4 (1..12).
+  std::vector<Symmetry> automorphisms() const {
+    const auto symbols = symbol_automorphisms(
+        n_, [this](int a, int b) { return may_swap(static_cast<unsigned>(a), static_cast<unsigned>(b)); });
+    return symmetry_products(grid_symmetries(grid_), symbols);
   }
 
   // Whether a swap applies depends on the numbers: no fixed permutation, no symmetry used.

@@ -76,6 +76,10 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
   // is); the diameter uses the blank orbits.
   int max_move_order() const { return 0; }
   DiameterSymmetry diameter_symmetry() const { return DiameterSymmetry::kBlankOrbits; }
+  // The ranked space is one of the two parity classes of the n! arrangements; swapping
+  // tiles 1 and 2 commutes with every move and flips the invariant, so it maps this class's
+  // graph onto the other's (the graph analysis reports both through it).
+  std::string_view other_parity_class() const { return "swapping tiles 1 and 2"; }
   int blank_cell(State s) const { return find_cell(s, n_, 0); }
   // A state of the ranked class with the blank on `cell`: tiles in order around it,
   // tiles at two cells other than the blank's swapped when that is the other class.
