@@ -1,6 +1,8 @@
 // 12-cell BFS benchmarks: every parallel variant on rotate 3x4 and sliding
 // 3x4 at 1 and 2 threads, and the machine's ceiling for this work: random atomic
-// fetch_or into a bitset of the same size. Heavy (tens of seconds per run), so run
+// fetch_or into a bitset of the same size.
+//
+// Heavy (tens of seconds per run), so run
 // them explicitly:
 //   build/stategraph_bench --benchmark_filter='BFS12|FetchOr' \
 //     --benchmark_out=results/bench/bfs12.json --benchmark_out_format=json
@@ -57,7 +59,7 @@ const bool registered = [] {
             ->Unit(benchmark::kSecond)
             ->UseRealTime()
             ->Iterations(1);
-  // Issue 9: twobit, the 2x7 run's variant, on the two 12-cell sliding grids, with the
+  // twobit, the 2x7 run's variant, on the two 12-cell sliding grids, with the
   // incremental successor ranks (as run) against the plain loop that ranks every
   // neighbour from scratch, at 2 threads.
   for (auto [rows, cols] : {std::pair{3, 4}, std::pair{2, 6}})

@@ -1,7 +1,8 @@
-// Issue 10: the full BFS of rotate 3x4 with turns both ways (12 moves, 12! =
+// The full BFS of rotate 3x4 with turns both ways (12 moves, 12! =
 // 479,001,600 states), the built-in rule and the same puzzle read from
-// results/defs/rotate-3x4-both.tws, at 1 and 2 threads (hybrid variant). Heavy (a
-// minute or more per run), so run explicitly, from the source directory:
+// results/defs/rotate-3x4-both.tws, at 1 and 2 threads (hybrid variant).
+//
+// Heavy (a minute or more per run), so run explicitly, from the source directory:
 //   build/stategraph_bench --benchmark_filter='BothBFS12' --benchmark_min_time=1x
 // The CLI equivalent with wall, CPU and peak memory (what README and results/defs/
 // report): /usr/bin/time -v build/stategraph analyze --rule rotate --rows 3 --cols 4

@@ -1,5 +1,6 @@
 // What one core and the memory system can do for a BFS's data, the limit that the BFS's
-// own time per state is read against (one thread; per state and per write):
+// own time per state is read against (one thread; per state and per write).
+//
 //   LIMIT/scan/<space>            a sequential pass over the state array (popcount of
 //                                 every word): what a level that scans it all pays
 //   LIMIT/writes/random/<space>   one level's successor writes in the order a top-down

@@ -1,4 +1,6 @@
-// Micro-benchmarks, each rule at its seed size:
+// Micro-benchmarks of what a BFS is made of (rank, unrank, successors, one level, atomic
+// writes), each rule at its seed size.
+//
 //   MICRO/rank/<rule>        rank of 4096 random states per iteration (states_per_s)
 //   MICRO/unrank/<rule>      unrank of 4096 random ranks (states_per_s)
 //   MICRO/successors/<rule>  every successor of 4096 random states (moves_per_s)

@@ -1,4 +1,6 @@
-// solve benchmarks.
+// solve benchmarks: the judge's 100,000-query case end to end against the straightforward
+// solution, and optional 12-cell table loads and queries.
+//
 //  * Solve/rotate3x3/100k/stategraph: the judge's case end to end: a 100,000-query
 //    rotate 3x3 input (random ranks, fixed seed) parsed and answered, the depth table
 //    built by the parallel BFS (hybrid) inside every iteration.

@@ -1,5 +1,7 @@
 // BoundingDiameters (Takes & Kosters 2011) on a component too large for an explicit
-// adjacency list: each BFS is the engine's bitset BFS (top-down / bottom-up steps of
+// adjacency list, each BFS restricted to the component by a mask.
+//
+// Each BFS is the engine's bitset BFS (top-down / bottom-up steps of
 // bfs/engine.hpp) over the whole rank space, restricted to the component by starting
 // with every rank outside it marked visited, so the other components neither count as
 // unvisited (the direction switch sees the component's own sizes) nor get scanned by

@@ -1,6 +1,7 @@
 // `stategraph solve`: min-move queries in the rules' judge formats, answered from a
 // depth table built once per run (parallel BFS) or memory-mapped with --table.
 // `stategraph table build`: writes such a table file.
+//
 // Exit codes: 0 all answered; 2 bad input (first bad query, or with --keep-going
 // after answering the good ones), a table that does not match, bad options; 1 system
 // errors (unwritable output...).

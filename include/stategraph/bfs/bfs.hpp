@@ -1,6 +1,7 @@
 // The BFS interface shared by every variant: options in, per-depth layer counts (and,
 // when asked, a depth per rank) out. A BFS runs from the rule's goal set along
 // predecessors, so depth = number of moves from a state to the nearest goal.
+//
 // Variants live in src/bfs/, one file each, listed in variant_table(); verify_bfs
 // checks the properties of a depth table for any of them (after GAP's verifier).
 // Limit: depths up to 254 (kUnreached marks states the BFS never reached).

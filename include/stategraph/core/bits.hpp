@@ -1,5 +1,6 @@
 // Bit storage over ranks: a bitset with plain and atomic (fetch_or) set, word access
 // and popcount. Words are 64 bits; bit i lives in word i / 64 at bit i % 64.
+//
 // Limit: up to 2^63 bits (the word count must fit std::size_t); memory is reserved
 // up front and zeroed, and a failed allocation surfaces as std::bad_alloc before any
 // BFS work starts. Arrays of 4 MiB and more are mapped on 2 MiB boundaries with

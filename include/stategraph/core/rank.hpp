@@ -1,4 +1,6 @@
-// Bijections between states and ranks 0 .. size-1.
+// Bijections between states and ranks 0 .. size-1: permutations (Lehmer rank), one parity
+// class of them, and permutations of a multiset.
+//
 //  * perm_rank / perm_unrank: lexicographic Lehmer (Cantor) rank of a permutation of
 //    the symbols 0..n-1 held in the first n nibbles of a State, O(n) with a used-symbol
 //    bit mask and popcount (Korf & Schultze, AAAI 2005) and a packed nibble list for

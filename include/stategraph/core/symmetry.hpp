@@ -1,5 +1,7 @@
 // Symmetries of a grid puzzle's state graph: a cell permutation that keeps the grid's
-// 4-adjacency, combined with a relabelling of the symbols. When a rule's moves are
+// 4-adjacency, combined with a relabelling of the symbols.
+//
+// When a rule's moves are
 // defined by adjacency and by a relation between symbols that the relabelling keeps
 // (primeswap: "the sum is prime"), such a pair maps moves to moves, so it is a graph
 // automorphism: it maps components to components and keeps distances and

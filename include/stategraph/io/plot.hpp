@@ -1,6 +1,8 @@
 // Plots drawn by gnuplot (Debian package gnuplot-nox; target stategraph_tools, apart
 // from the core library): stategraph writes a self-contained gnuplot script (data
-// inline) and runs gnuplot on it, which writes the figure as SVG and PNG. Script and
+// inline) and runs gnuplot on it, which writes the figure as SVG and PNG.
+//
+// Script and
 // images go to temporary names first and are renamed into place only when gnuplot
 // exited 0 and both images check out, so a failure leaves the folder as it was.
 //   <base>.gp   the script; `cd <dir> && gnuplot <base>.gp` redraws both images

@@ -1,5 +1,7 @@
 // cardswap: cards A and B, n-3 identical soldiers '*' and one blank on an r x c board
-// (the seed board is 2x3); any piece next to the blank slides into it. Symbols: 0
+// (the seed board is 2x3); any piece next to the blank slides into it.
+//
+// Symbols: 0
 // blank, 1 soldier, 2 A, 3 B. A rule value carries its start position: the goals are
 // every state with A on B's start cell and B on A's start cell (soldiers and blank
 // anywhere), so a BFS starts from all of them at once. Ranking: multiset permutations,

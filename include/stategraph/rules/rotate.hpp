@@ -3,6 +3,7 @@
 // is the number of clockwise turns to the goal 1..n, so a BFS from the goal follows
 // predecessors (counter-clockwise turns). Every move is a bijection of the state set,
 // so the graph is the Cayley graph of the group the turns generate. Ranking: all n!.
+//
 // Directions both (`--directions both`, recorded as the rule name "rotate-both"): a
 // move turns a block either way, the graph is undirected (each turn's inverse is a
 // move), and moves come in the order: every clockwise turn, then every

@@ -1,11 +1,13 @@
 // sliding: tiles 1..n-1 and a blank on an r x c grid; the blank swaps with a
 // 4-neighbour. Symbol 0 is the blank, symbol t is tile t. Goal: 1..n-1, blank last.
-// Ranking: only the goal's parity class (n!/2 ranks). A move is one transposition and
-// moves the blank one step, so parity(perm) xor parity(taxicab distance of the blank
-// from the last cell) is invariant. We rank the *inverse* permutation (the position of
-// the blank, of tile 1, ...): its last two entries are the positions of the tiles n-2
-// and n-1, never the blank, so swapping them flips the invariant and exactly one of
-// the two completions of the first n-2 entries lies in the class (see parity_rank).
+// Ranking: only the goal's parity class (n!/2 ranks).
+//
+// A move is one transposition and moves the blank one step, so parity(perm) xor
+// parity(taxicab distance of the blank from the last cell) is invariant. We rank the
+// *inverse* permutation (the position of the blank, of tile 1, ...): its last two
+// entries are the positions of the tiles n-2 and n-1, never the blank, so swapping them
+// flips the invariant and exactly one of the two completions of the first n-2 entries
+// lies in the class (see parity_rank).
 #pragma once
 
 #include <algorithm>
