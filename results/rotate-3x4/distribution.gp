@@ -1,4 +1,5 @@
-# made by: stategraph plot (from distribution.csv)
+# made by: stategraph analyze (rotate-3x4, variant hybrid)
+# data: distribution.csv
 # Redraw: cd to this folder, then `gnuplot distribution.gp` (writes distribution.svg and distribution.png).
 if (!exists("out")) out = 'distribution'
 set terminal svg size 900,540 dynamic enhanced font "Sans,12" background rgb "white"
