@@ -159,33 +159,25 @@ class ComponentSearch {
     for (std::uint64_t r : frontier_) frontier_bits_.set(r);
     frontier_ = {};
     next_ = {};
-    std::uint64_t unvisited = n_ - visited_.count();
-    std::uint64_t count = 0, previous = 0;
+    std::uint64_t count = 0;
     for (std::uint64_t w = 0; w < frontier_bits_.num_words(); ++w)
       count += static_cast<std::uint64_t>(std::popcount(frontier_bits_.words()[w]));
-    while (unvisited > 0) {
-      const bool bottomup = bfs::choose_direction(count, previous, unvisited) == Direction::kBottomUp;
-      if (!bottomup) bfs::parallel_clear(next_bits_);
-      previous = count;
-      count = bottomup ? bfs::bottomup_step(rule_, bfs_opts_, frontier_bits_, visited_, next_bits_)
-                       : bfs::topdown_step(rule_, bfs_opts_, frontier_bits_, visited_, next_bits_);
-      if (count == 0) break;
-      unvisited -= count;
-      ++depth;
-      size += count;
-      std::swap(frontier_bits_, next_bits_);
-      if (collect) {
-        if (size > collect_limit) {
-          take_snapshot(*collect, nullptr, 0, &frontier_bits_);
-          collect->clear(), collect->shrink_to_fit(), collect = nullptr;
-        } else {
-          const std::uint64_t* fw = frontier_bits_.words();
-          for (std::uint64_t w = 0; w < frontier_bits_.num_words(); ++w)
-            for (std::uint64_t b = fw[w]; b; b &= b - 1)
-              collect->push_back(w * 64 + static_cast<unsigned>(std::countr_zero(b)));
-        }
+    const int depth0 = depth;
+    const auto on_level = [&](int level, std::uint64_t found) {
+      depth = depth0 + level;
+      size += found;
+      if (!collect) return;
+      if (size > collect_limit) {
+        take_snapshot(*collect, nullptr, 0, &frontier_bits_);
+        collect->clear(), collect->shrink_to_fit(), collect = nullptr;
+        return;
       }
-    }
+      const std::uint64_t* fw = frontier_bits_.words();
+      for (std::uint64_t w = 0; w < frontier_bits_.num_words(); ++w)
+        for (std::uint64_t b = fw[w]; b; b &= b - 1)
+          collect->push_back(w * 64 + static_cast<unsigned>(std::countr_zero(b)));
+    };
+    bfs::hybrid_levels(rule_, bfs_opts_, frontier_bits_, visited_, next_bits_, count, n_ - visited_.count(), on_level);
   }
 
   // The component outgrew the collect limit: remember visited minus the component's

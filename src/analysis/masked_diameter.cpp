@@ -166,21 +166,10 @@ class MaskedBounding {
     const std::uint64_t src_rank = index_.rank(src);
     visited_.set(src_rank), frontier_.set(src_rank);
     dist_[src] = 0;
-    std::uint64_t unvisited = n_ - 1, count = 1, previous = 0;
-    int depth = 0;
-    while (unvisited > 0) {
-      const bool bottomup = bfs::choose_direction(count, previous, unvisited) == Direction::kBottomUp;
-      if (!bottomup) bfs::parallel_clear(next_);
-      previous = count;
-      count = bottomup ? bfs::bottomup_step(rule_, opts_, frontier_, visited_, next_)
-                       : bfs::topdown_step(rule_, opts_, frontier_, visited_, next_);
-      if (count == 0) break;
-      unvisited -= count;
-      ++depth;
-      std::swap(frontier_, next_);
-      record(static_cast<std::uint16_t>(depth));
-    }
-    if (unvisited != 0) throw std::logic_error("masked component is not connected");
+    const auto run = bfs::hybrid_levels(rule_, opts_, frontier_, visited_, next_, 1, n_ - 1,
+                                        [&](int depth, std::uint64_t) { record(static_cast<std::uint16_t>(depth)); });
+    const int depth = run.depth;
+    if (run.unvisited != 0) throw std::logic_error("masked component is not connected");
     if (depth >= kUnknown / 2) throw std::length_error("component too deep for 16-bit distances");
     const std::uint64_t* fw = frontier_.words();
     far = src;

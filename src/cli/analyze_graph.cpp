@@ -87,15 +87,16 @@ GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& su
 
   // Path counts: 8 bytes per rank, checked against the cap and the memory limit before allocating.
   const std::uint64_t paths_need = rule_size(rule) * 8;
-  if (paths_need > kPathsMaxBytes) {
+  std::string paths_skipped;  // why the counts are absent, or empty
+  if (paths_need > kPathsMaxBytes)
+    paths_skipped = "above the " + format_bytes(kPathsMaxBytes) + " cap";
+  else if (go.memory_limit > 0 && paths_need > go.memory_limit)
+    paths_skipped = "above the memory limit";
+  if (!paths_skipped.empty())
     summary.graph->note += std::string(summary.graph->note.empty() ? "" : "; ") + "paths not counted: they need " +
-                           format_bytes(paths_need) + ", above the " + format_bytes(kPathsMaxBytes) + " cap";
-  } else if (go.memory_limit > 0 && paths_need > go.memory_limit) {
-    summary.graph->note += std::string(summary.graph->note.empty() ? "" : "; ") + "paths not counted: they need " +
-                           format_bytes(paths_need) + ", above the memory limit";
-  } else {
+                           format_bytes(paths_need) + ", " + paths_skipped;
+  else
     out.paths = path_counts(rule, result);
-  }
   const auto ranks = antipodes(result, o.max_antipodes);
   out.files.emplace_back("components.csv", components_table(rule, report, o.max_components).str());
   out.files.emplace_back("component_sizes.csv", component_sizes_table(report).str());

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "stategraph/bfs/bfs.hpp"
@@ -389,6 +390,34 @@ template <class R>
 std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, const Bitset& frontier, Bitset& visited,
                             Bitset& next) {
   return bottomup_step(rule, options, 0, frontier, visited, next, 0, visited.num_words());
+}
+
+// Hybrid levels over the whole space for drivers that own their loop (the component
+// search, the masked diameter BFS): from `frontier` (count states), each level takes
+// choose_direction's step, stopping when a level is empty or nothing is left unvisited;
+// after a level, `frontier` holds it and on_level(depth, count) runs (depth 1, 2, ...).
+struct LevelsRun {
+  int depth = 0;                // of the last non-empty level
+  std::uint64_t unvisited = 0;  // left at the end
+};
+template <class R, class OnLevel>
+LevelsRun hybrid_levels(const R& rule, const BfsOptions& options, Bitset& frontier, Bitset& visited, Bitset& next,
+                        std::uint64_t count, std::uint64_t unvisited, OnLevel&& on_level) {
+  LevelsRun run{0, unvisited};
+  std::uint64_t previous = 0;
+  while (run.unvisited > 0) {
+    const bool bottomup = choose_direction(count, previous, run.unvisited) == Direction::kBottomUp;
+    if (!bottomup) parallel_clear(next);
+    previous = count;
+    count = bottomup ? bottomup_step(rule, options, frontier, visited, next)
+                     : topdown_step(rule, options, frontier, visited, next);
+    if (count == 0) break;
+    run.unvisited -= count;
+    ++run.depth;
+    std::swap(frontier, next);
+    on_level(run.depth, count);
+  }
+  return run;
 }
 
 }  // namespace stategraph::bfs
