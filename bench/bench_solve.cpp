@@ -4,9 +4,8 @@
 //  * Solve/rotate3x3/100k/stategraph: the judge's case end to end: a 100,000-query
 //    rotate 3x3 input (random ranks, fixed seed) parsed and answered, the depth table
 //    built by the parallel BFS (hybrid) inside every iteration.
-//  * Solve/rotate3x3/100k/naive: the straightforward solution: BFS from the goal into
-//    std::unordered_map<std::string, int> keyed by state strings, then istream parsing
-//    and look-ups. Same output (checked before timing).
+//  * Solve/rotate3x3/100k/naive: the straightforward solution (naive_rotate3x3.hpp), in
+//    process. Same output (checked before timing).
 //  * Solve12/...: optional (a 12-cell table takes about a minute to build). Registered
 //    only when STATEGRAPH_BENCH_TABLE12 names a table file for sliding 3x4; the file
 //    is built first when missing. Solve12/load maps and checksums the table;
@@ -16,14 +15,13 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <deque>
 #include <filesystem>
 #include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 
+#include "naive_rotate3x3.hpp"
 #include "stategraph/solve/solve.hpp"
 
 namespace stategraph {
@@ -59,37 +57,10 @@ std::string solve_stategraph(const std::string& input) {
   return solve_input(rule, table, input, AnswerOptions{}, false).out;
 }
 
-// The straightforward solution, as a judge contestant would write it.
 std::string solve_naive(const std::string& input) {
-  std::unordered_map<std::string, int> dist;
-  std::deque<std::string> queue;
-  dist.emplace("123456789", 0);
-  queue.push_back("123456789");
-  while (!queue.empty()) {
-    const std::string s = queue.front();
-    queue.pop_front();
-    const int d = dist[s];
-    for (int tl : {0, 1, 3, 4}) {  // undo a clockwise turn: turn counter-clockwise
-      std::string t = s;
-      const int a = tl, b = tl + 1, c = tl + 3, e = tl + 4;
-      t[a] = s[b], t[b] = s[e], t[e] = s[c], t[c] = s[a];
-      if (dist.emplace(t, d + 1).second) queue.push_back(t);
-    }
-  }
   std::istringstream in(input);
   std::ostringstream out;
-  int count = 0;
-  in >> count;
-  for (int q = 0; q < count; ++q) {
-    std::string key;
-    for (int i = 0; i < 9; ++i) {
-      int v;
-      in >> v;
-      key += static_cast<char>('0' + v);
-    }
-    const auto it = dist.find(key);
-    out << (it == dist.end() ? -1 : it->second) << '\n';
-  }
+  bench::solve_naive_rotate3x3(in, out);
   return out.str();
 }
 

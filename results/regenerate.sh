@@ -66,6 +66,36 @@ capture results/compare-rotate-3x3/stdout.txt \
 $bench --benchmark_filter='MICRO|FetchOr/10' --benchmark_min_time=0.2 \
   --benchmark_out=results/bench/micro.json --benchmark_out_format=json >results/bench/micro.txt
 
+# solve against the naive solution (bench/naive_rotate3x3.hpp), whole process: 100,000 random rotate 3x3
+# queries (awk, seed 42), 7 interleaved pairs, outputs compared.
+naive=./build/stategraph_naive_rotate3x3
+since3() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }'; }
+if [[ -x $naive ]]; then
+  awk 'BEGIN { srand(42); print 100000
+    for (q = 0; q < 100000; ++q) { for (i = 1; i <= 9; ++i) p[i] = i
+      for (i = 9; i > 1; --i) { j = int(rand() * i) + 1; t = p[i]; p[i] = p[j]; p[j] = t }
+      printf "%d %d %d\n%d %d %d\n%d %d %d\n", p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9] } }' >"$tmp/q100k.txt"
+  {
+    echo "# stategraph solve --rule rotate (depth table built in the run, 1 and 2 threads) against"
+    echo "# stategraph_naive_rotate3x3 (BFS over strings in std::unordered_map, istream look-ups), whole"
+    echo "# process, 100,000 random queries; $(nproc)-core machine, $(date -u +%F), 7 interleaved triples."
+    echo "# columns: round solve_1thread_s solve_2threads_s naive_s load1"
+  } >"$tmp/solve.txt"
+  for round in 1 2 3 4 5 6 7; do
+    t0=$(date +%s.%N); $bin solve --rule rotate --threads 1 --input "$tmp/q100k.txt" >"$tmp/a1.txt"; s1=$(since3 "$t0")
+    t0=$(date +%s.%N); $bin solve --rule rotate --threads 2 --input "$tmp/q100k.txt" >"$tmp/a2.txt"; s2=$(since3 "$t0")
+    t0=$(date +%s.%N); $naive <"$tmp/q100k.txt" >"$tmp/n.txt"; sn=$(since3 "$t0")
+    echo "$round $s1 $s2 $sn $(load1)" >>"$tmp/solve.txt"
+  done
+  cmp -s "$tmp/a1.txt" "$tmp/n.txt" && cmp -s "$tmp/a2.txt" "$tmp/n.txt" &&
+    echo "# answers identical (cmp)" >>"$tmp/solve.txt" || echo "# answers DIFFER" >>"$tmp/solve.txt"
+  med() { grep -v '^#' "$tmp/solve.txt" | cut -d' ' -f"$1" | sort -g | sed -n 4p; }
+  awk -v a="$(med 2)" -v b="$(med 3)" -v c="$(med 4)" 'BEGIN {
+    printf "# medians: solve 1 thread %.3f s, 2 threads %.3f s, naive %.3f s: %.1fx and %.1fx faster\n",
+      a, b, c, c / a, c / b }' >>"$tmp/solve.txt"
+  mv "$tmp/solve.txt" results/bench/solve-rotate3x3.txt
+fi
+
 # ---- --primeswap-3x4: every component of the 12! space, bounds on the giants' diameter -------------
 if ((prime3x4)); then
   $bin analyze --rule primeswap --rows 3 --cols 4 --out results/primeswap-3x4 --max-components 1000000 \
