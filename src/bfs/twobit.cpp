@@ -1,7 +1,9 @@
 // twobit: 2 bits per rank, the smallest footprint, for spaces where three bitsets do not
-// fit. Every level scans the whole cell array in parallel, top-down or bottom-up as the
-// hybrid's cost model chooses (choose_direction in engine.hpp); the level loop, resume
-// and checkpoints are driver.hpp's.
+// fit. A level runs in parallel, top-down or bottom-up as the hybrid's cost model chooses
+// (choose_direction in engine.hpp); the level loop, resume and checkpoints are driver.hpp's.
+// A byte per chunk of 512 words (0.05% of the array) says which chunks hold current cells
+// and which may hold unseen ones, so a sparse level (the first and last few dozen of the
+// 2x7 run's 109) reads only the chunks it needs instead of the whole array.
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
@@ -9,6 +11,7 @@
 #include <immintrin.h>
 #endif
 
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cstring>
@@ -129,12 +132,40 @@ class TwoBitArray {
   WordsPtr data_;
 };
 
+// One flag per chunk of kChunkWords words. Set concurrently (relaxed byte stores of 1,
+// skipped when already set so that a hot chunk's line is not written over and over) and
+// read or cleared between levels, or by the chunk's own task.
+class ChunkFlags {
+ public:
+  explicit ChunkFlags(std::uint64_t chunks, std::uint8_t value = 0) : flags_(chunks, value) {}
+  bool test(std::uint64_t c) const { return std::atomic_ref<std::uint8_t>(flags_[c]).load(std::memory_order_relaxed); }
+  void set(std::uint64_t c) {
+    std::atomic_ref<std::uint8_t> f(flags_[c]);
+    if (!f.load(std::memory_order_relaxed)) f.store(1, std::memory_order_relaxed);
+  }
+  void clear(std::uint64_t c) { flags_[c] = 0; }
+  void clear_all() { std::fill(flags_.begin(), flags_.end(), std::uint8_t{0}); }
+  void swap(ChunkFlags& other) { flags_.swap(other.flags_); }
+
+ private:
+  mutable std::vector<std::uint8_t> flags_;
+};
+
 // The 2-bit cells as a Store of the shared level loop (driver.hpp).
 template <Rule R>
 class TwoBitStore {
  public:
+  static constexpr std::uint64_t kChunkWords = kGrainWords;
   TwoBitStore(const R& rule, const BfsOptions& options, std::uint8_t* depth_table)
-      : rule_(rule), options_(options), n_(rule.size()), cells_(n_), depth_(depth_table) {}
+      : rule_(rule),
+        options_(options),
+        n_(rule.size()),
+        cells_(n_),
+        depth_(depth_table),
+        chunks_((cells_.num_words() + kChunkWords - 1) / kChunkWords),
+        current_(chunks_),
+        next_(chunks_),
+        unseen_(chunks_, 1) {}
   std::vector<std::uint64_t> layout() const { return {TwoBitArray::bytes_for(n_)}; }
   std::vector<CheckpointBuffer> buffers() { return {{cells_.data(), TwoBitArray::bytes_for(n_)}}; }
   // Layer `depth` holds its `current` code, every earlier layer is old (11), nothing is `next`.
@@ -151,11 +182,14 @@ class TwoBitStore {
     }
     if (!clean || current != count || seen + current != c.reached())
       throw InputError("checkpoint " + c.file.string() + ": cell array disagrees with the level counts");
+    for (std::uint64_t w = 0; w < cells_.num_words(); ++w)
+      if (cells_.cells_equal(w, cells_.load(w), cur)) current_.set(w / kChunkWords);
   }
   bool seed(std::uint64_t r) {
     if (depth_) depth_[r] = 0;
     if (cells_.get(r) != 0) return false;
     cells_.set_plain(r, 1);
+    current_.set((r >> 5) / kChunkWords);
     return true;
   }
   void mark_depths(int /*depth*/) {}  // the steps write the depths of what they find
@@ -170,7 +204,14 @@ class TwoBitStore {
   //    first; the task owns its words, others only read them. Its current cells become
   //    old in a separate pass after the level, since other tasks still read them.
   std::uint64_t step(Direction dir, int depth) {
-    const tbb::blocked_range<std::uint64_t> all(0, cells_.num_words(), kGrainWords);
+    // One task per chunk or more; a task skips the chunks its level does not need.
+    const tbb::blocked_range<std::uint64_t> all(0, chunks_, 1);
+    const std::uint64_t words = cells_.num_words();
+    auto words_of = [&](std::uint64_t c) { return std::pair{c * kChunkWords, std::min(words, (c + 1) * kChunkWords)}; };
+    auto progress = [&](const tbb::blocked_range<std::uint64_t>& range) {
+      if (options_.progress)
+        options_.progress->add(std::min(words, range.end() * kChunkWords) - range.begin() * kChunkWords);
+    };
     const unsigned cur = depth % 2 == 0 ? 1u : 2u, nxt = 3u ^ cur;
     const auto next_depth = static_cast<std::uint8_t>(depth + 1);
     const std::uint64_t blocks = block_move_size(rule_, options_);
@@ -180,45 +221,68 @@ class TwoBitStore {
         for (; m; m &= m - 1) depth_[w * 32 + static_cast<unsigned>(std::countr_zero(m))] = next_depth;
     };
     if (dir == Direction::kTopDown) {
-      return tbb::parallel_reduce(
+      const std::uint64_t count = tbb::parallel_reduce(
           all, std::uint64_t{0},
           [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
             if (stop_requested(options_)) return found;  // the level is abandoned
             auto unrank = make_unranker(rule_);          // per task: it caches leading cells
             BlockCursor block_of(blocks);
-            for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-              const std::uint64_t m = cells_.cells_equal(w, cells_.load(w), cur);
-              if (blocks && m) {  // block moves: 32 cells at a time
-                for_each_block_part(
-                    rule_, block_of, w * 32, compress_cells(m), [&](std::uint64_t part, std::int64_t d) {
-                      const std::int64_t at = static_cast<std::int64_t>(w * 32) + d;  // part's bit i goes to at + i
-                      const std::uint64_t spread = part << (at & 31);
-                      const auto t = static_cast<std::uint64_t>(at >> 5);
-                      if (const std::uint64_t lo = spread & 0xFFFFFFFFULL) {
-                        const std::uint64_t got = cells_.claim_cells(t, lo, nxt);
-                        found += static_cast<std::uint64_t>(std::popcount(got)), mark(t, got);
-                      }
-                      if (const std::uint64_t hi = spread >> 32) {
-                        const std::uint64_t got = cells_.claim_cells(t + 1, hi, nxt);
-                        found += static_cast<std::uint64_t>(std::popcount(got)), mark(t + 1, got);
-                      }
-                    });
+            // Neighbour ranks are prefetched and claimed in batches (as engine.hpp's
+            // topdown_step): the misses of a batch overlap.
+            std::array<std::uint64_t, kBatch + kMaxMoves> batch;
+            int size = 0;
+            auto flush = [&] {
+              for (int k = 0; k < size; ++k) {
+                const std::uint64_t q = batch[static_cast<std::size_t>(k)];
+                if (cells_.claim(q, nxt)) {
+                  ++found;
+                  next_.set((q >> 5) / kChunkWords);
+                  if (depth_) depth_[q] = next_depth;
+                }
               }
-              for (std::uint64_t bits = m; bits; bits &= bits - 1) {
-                const std::uint64_t r = w * 32 + static_cast<unsigned>(std::countr_zero(bits)) / 2;
-                for_each_step_rank(rule_, options_, blocks, false, unrank(r), r, [&](std::uint64_t q) {
-                  if (cells_.claim(q, nxt)) {
-                    ++found;
-                    if (depth_) depth_[q] = next_depth;
-                  }
-                });
+              size = 0;
+            };
+            for (std::uint64_t c = range.begin(); c != range.end(); ++c) {
+              if (!current_.test(c)) continue;
+              const auto [w0, w1] = words_of(c);
+              for (std::uint64_t w = w0; w != w1; ++w) {
+                const std::uint64_t m = cells_.cells_equal(w, cells_.load(w), cur);
+                if (blocks && m) {  // block moves: 32 cells at a time
+                  for_each_block_part(
+                      rule_, block_of, w * 32, compress_cells(m), [&](std::uint64_t part, std::int64_t d) {
+                        const std::int64_t at = static_cast<std::int64_t>(w * 32) + d;  // part's bit i goes to at + i
+                        const std::uint64_t spread = part << (at & 31);
+                        const auto t = static_cast<std::uint64_t>(at >> 5);
+                        if (const std::uint64_t lo = spread & 0xFFFFFFFFULL) {
+                          const std::uint64_t got = cells_.claim_cells(t, lo, nxt);
+                          found += static_cast<std::uint64_t>(std::popcount(got)), mark(t, got);
+                          if (got) next_.set(t / kChunkWords);
+                        }
+                        if (const std::uint64_t hi = spread >> 32) {
+                          const std::uint64_t got = cells_.claim_cells(t + 1, hi, nxt);
+                          found += static_cast<std::uint64_t>(std::popcount(got)), mark(t + 1, got);
+                          if (got) next_.set((t + 1) / kChunkWords);
+                        }
+                      });
+                }
+                for (std::uint64_t bits = m; bits; bits &= bits - 1) {
+                  const std::uint64_t r = w * 32 + static_cast<unsigned>(std::countr_zero(bits)) / 2;
+                  for_each_step_rank(rule_, options_, blocks, false, unrank(r), r, [&](std::uint64_t q) {
+                    prefetch_write(cells_.data() + (q >> 5));
+                    batch[static_cast<std::size_t>(size++)] = q;
+                  });
+                  if (size >= kBatch) flush();
+                }
+                if (m) cells_.fetch_or(w, m | (m << 1));  // current -> old
               }
-              if (m) cells_.fetch_or(w, m | (m << 1));  // current -> old
             }
-            if (options_.progress) options_.progress->add(range.size());
+            flush();
+            progress(range);
             return found;
           },
           std::plus<>());
+      end_level();
+      return count;
     }
     const std::uint64_t count = tbb::parallel_reduce(
         all, std::uint64_t{0},
@@ -226,57 +290,81 @@ class TwoBitStore {
           if (stop_requested(options_)) return found;  // the level is abandoned
           auto unrank = make_unranker(rule_);          // per task: it caches leading cells
           BlockCursor block_of(blocks);
-          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-            const std::uint64_t word = cells_.load(w);
-            const std::uint64_t unseen = cells_.cells_equal(w, word, 0);
-            std::uint64_t fresh = 0;
-            if (blocks && unseen) {  // block-move parents, 32 cells at a time
-              std::uint64_t hits = 0;
-              for_each_block_part(rule_, block_of, w * 32, compress_cells(unseen),
-                                  [&](std::uint64_t part, std::int64_t d) {
-                                    hits |= part & cells_.cells_at(static_cast<std::int64_t>(w * 32) + d, cur);
-                                  });
-              const std::uint64_t low = expand_cells(hits);
-              fresh = (nxt & 1 ? low : 0) | (nxt & 2 ? low << 1 : 0);
-              mark(w, hits);
-            }
-            for (std::uint64_t bits = unseen & ~(fresh | fresh >> 1); bits; bits &= bits - 1) {
-              const unsigned b = static_cast<unsigned>(std::countr_zero(bits));
-              const std::uint64_t r = w * 32 + b / 2;
-              bool hit = false;
-              for_each_step_rank(rule_, options_, blocks, true, unrank(r), r, [&](std::uint64_t q) {
-                hit = cells_.get(q) == cur;
-                return hit;
-              });
-              if (hit) {
-                fresh |= std::uint64_t{nxt} << b;
-                if (depth_) depth_[r] = next_depth;
+          for (std::uint64_t c = range.begin(); c != range.end(); ++c) {
+            if (!unseen_.test(c)) continue;
+            const auto [w0, w1] = words_of(c);
+            std::uint64_t left = 0, chunk_found = 0;  // unseen cells left (a mask), cells found
+            for (std::uint64_t w = w0; w != w1; ++w) {
+              const std::uint64_t word = cells_.load(w);
+              const std::uint64_t unseen = cells_.cells_equal(w, word, 0);
+              std::uint64_t fresh = 0;
+              if (blocks && unseen) {  // block-move parents, 32 cells at a time
+                std::uint64_t hits = 0;
+                for_each_block_part(rule_, block_of, w * 32, compress_cells(unseen),
+                                    [&](std::uint64_t part, std::int64_t d) {
+                                      hits |= part & cells_.cells_at(static_cast<std::int64_t>(w * 32) + d, cur);
+                                    });
+                const std::uint64_t low = expand_cells(hits);
+                fresh = (nxt & 1 ? low : 0) | (nxt & 2 ? low << 1 : 0);
+                mark(w, hits);
               }
+              for (std::uint64_t bits = unseen & ~(fresh | fresh >> 1); bits; bits &= bits - 1) {
+                const unsigned b = static_cast<unsigned>(std::countr_zero(bits));
+                const std::uint64_t r = w * 32 + b / 2;
+                bool hit = false;
+                for_each_step_rank(rule_, options_, blocks, true, unrank(r), r, [&](std::uint64_t q) {
+                  hit = cells_.get(q) == cur;
+                  return hit;
+                });
+                if (hit) {
+                  fresh |= std::uint64_t{nxt} << b;
+                  if (depth_) depth_[r] = next_depth;
+                }
+              }
+              if (fresh) {
+                cells_.store(w, word | fresh);
+                chunk_found += static_cast<std::uint64_t>(std::popcount(fresh));
+              }
+              left |= unseen & ~((fresh | fresh >> 1) & kLow);
             }
-            if (fresh) {
-              cells_.store(w, word | fresh);
-              found += static_cast<std::uint64_t>(std::popcount(fresh));
-            }
+            found += chunk_found;
+            if (chunk_found) next_.set(c);
+            if (!left) unseen_.clear(c);
           }
-          if (options_.progress) options_.progress->add(range.size());
+          progress(range);
           return found;
         },
         std::plus<>());
     tbb::parallel_for(all, [&](const tbb::blocked_range<std::uint64_t>& range) {  // current -> old
-      for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-        const std::uint64_t word = cells_.load(w), m = cells_.cells_equal(w, word, cur);
-        if (m) cells_.store(w, word | m | (m << 1));
+      for (std::uint64_t c = range.begin(); c != range.end(); ++c) {
+        if (!current_.test(c)) continue;
+        const auto [w0, w1] = words_of(c);
+        for (std::uint64_t w = w0; w != w1; ++w) {
+          const std::uint64_t word = cells_.load(w), m = cells_.cells_equal(w, word, cur);
+          if (m) cells_.store(w, word | m | (m << 1));
+        }
       }
     });
+    end_level();
     return count;
   }
 
  private:
   const R& rule_;
   const BfsOptions& options_;
+  // After a level: its `next` chunks are the new `current` ones.
+  void end_level() {
+    current_.swap(next_);
+    next_.clear_all();
+  }
+
   std::uint64_t n_;
   TwoBitArray cells_;
   std::uint8_t* depth_;
+  std::uint64_t chunks_;
+  ChunkFlags current_;  // chunks holding a cell of the current layer
+  ChunkFlags next_;     // chunks where this level found cells
+  ChunkFlags unseen_;   // chunks that may hold unseen cells (cleared when they hold none)
 };
 
 }  // namespace
