@@ -105,6 +105,11 @@ sigint_after 2 "compare" -- "$bin" compare --quiet --no-plot --rule sliding --ro
   --threads 1 --repeat 500 --out "$tmp/cint"
 [ "$(wc -l <"$tmp/err")" = 1 ] && has "compare interrupted by SIGINT after [0-9]* of 1001 runs" || bad "compare interrupt: $(cat "$tmp/err")"
 [ -e "$tmp/cint" ] && bad "interrupted compare wrote its folder" || ok
+# ... and inside a run: a rotate 3x4 warm-up (about 40 s) stops within seconds.
+sigint_after 2 "compare inside a run" -- "$bin" compare --quiet --no-plot --rule rotate --rows 3 --cols 4 \
+  --variants hybrid --threads 1 --repeat 1 --out "$tmp/cint2"
+[ "$(wc -l <"$tmp/err")" = 1 ] && has "compare interrupted by SIGINT after 0 of 2 runs" || bad "compare interrupt in a run: $(cat "$tmp/err")"
+[ -e "$tmp/cint2" ] && bad "compare interrupted in a run wrote its folder" || ok
 
 # --- --checkpoint / --resume after SIGKILL (test hook: SIGKILL right after save N) ---
 ref() { # ref NAME ARGS...: an uninterrupted run into $tmp/NAME

@@ -78,7 +78,8 @@ CompareReport run_compare(const AnyRule& rule, const CompareOptions& options) {
   // Memory first, before any run: reference is skipped when it does not fit, any other
   // variant that does not fit is an error (the user asked for it by name).
   std::vector<const VariantInfo*> variants;
-  const BfsOptions plain;
+  BfsOptions plain;
+  plain.stop = options.stop;
   const std::string space = report.rule + " " + rule_grid(rule).label();
   for (const VariantInfo& v : options.variants) {
     const std::uint64_t need = v.bytes_needed(rule, plain);
@@ -112,6 +113,7 @@ CompareReport run_compare(const AnyRule& rule, const CompareOptions& options) {
       break;
     }
   BfsOptions warm_options;
+  warm_options.stop = options.stop;
   const std::uint64_t depth_bytes = report.space_size;
   warm_options.want_depths =
       options.count_edges && warm->bytes_needed(rule, warm_options) + depth_bytes <= options.memory_limit;

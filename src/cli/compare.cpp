@@ -2,7 +2,7 @@
 // interleaved after a warm-up run; checks that every run found the same per-depth counts
 // (a mismatch exits 1) and writes compare.csv, compare_levels.csv, compare_summary.csv,
 // meta.csv, run.csv and (with gnuplot) the plots compare_seconds.* and compare_levels.*,
-// as one run (RunFolder); a summary table goes to stdout. SIGINT/SIGTERM: one line, 128 + signal.
+// as one run (RunFolder); a summary table goes to stdout. SIGINT/SIGTERM: one line, 128 + signal (inside a run too).
 #include "stategraph/analysis/compare.hpp"
 
 #include <sys/utsname.h>
@@ -131,12 +131,14 @@ int run_compare_command(const CompareCliOptions& o) {
                     : std::filesystem::path(o.out);
   check_output_folder(dir, true);  // before any run: a bad --out is a usage error (exit 2)
 
-  // Progress lines; between runs the callback also stops the experiment when a signal came.
+  // Progress lines; the runs poll the signal flag, and between runs the callback stops the
+  // experiment when a signal came.
   const StopOnSignals signals;
   int hook_line = 0, hook_signal = 0;  // test hook: STATEGRAPH_TEST_SIGNAL_AT_LINE=N:SIG
   if (const char* hook = std::getenv("STATEGRAPH_TEST_SIGNAL_AT_LINE"))
     if (std::sscanf(hook, "%d:%d", &hook_line, &hook_signal) != 2) hook_line = 0;
   int lines = 0, completed = 0, total = 0;
+  co.stop = &signals.flag();
   co.log = [&](const std::string& line) {
     if (!o.quiet) std::cerr << "  " << line << "\n";
     int k = 0, n = 0;
@@ -170,6 +172,8 @@ int run_compare_command(const CompareCliOptions& o) {
     ran.emplace(run_compare(rule, co));
   } catch (const CompareInterrupted& e) {
     return interrupted(e.signal);
+  } catch (const BfsInterrupted& e) {  // inside a run
+    return interrupted(e.signal());
   }
   if (signals.signal()) return interrupted(signals.signal());  // during the last run
   const CompareReport& report = *ran;

@@ -4,6 +4,7 @@
 // the core): running, checking, medians; io/tables.hpp writes its CSV tables.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -32,6 +33,9 @@ struct CompareOptions {
   // Count the moves the search examines (for edges_per_s): needs a one-byte-per-rank
   // depth table in the warm-up run and one parallel pass over the space.
   bool count_edges = true;
+  // Cooperative stop (the CLI's signal flag): every run polls it (BfsOptions::stop) and
+  // throws BfsInterrupted, so a signal stops compare inside a run too.
+  const std::atomic<int>* stop = nullptr;
   // Progress: called before/after each run ("[3/61] hybrid, 2 threads, repeat 1: 0.01 s").
   std::function<void(const std::string&)> log;
 };
