@@ -18,6 +18,10 @@
 #                                              #   disk for the checkpoint (CK2X7=DIR, default /var/tmp/stategraph-2x7-ck)
 #   bash results/regenerate.sh --primeswap-3x4 # + primeswap-3x4/: every component, the giants' diameter bounds
 #                                              #   (16 masked BFS runs), ~35 min on 2 cores, 4.3 GB
+#   bash results/regenerate.sh --kernel        # + bench/kernel-12cell.txt: builds 2493cbc in a temporary worktree and
+#                                              #   times its BFS against build/ on sliding, rotate, rotate both ways and
+#                                              #   primeswap 3x4 at 1 and 2 threads, interleaved, 3 rounds (~45 min);
+#                                              #   then bench/limit.{json,txt} (the LIMIT benchmarks, ~2 min)
 #   bash results/regenerate.sh --all           # every part
 # Flags combine. The light part always runs first.
 set -euo pipefail
@@ -27,7 +31,7 @@ mpibin=./build/stategraph-mpi
 bench=./build/stategraph_bench
 benchcsv=./build/stategraph_bench_csv
 
-heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0
+heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0
 for a in "$@"; do
   case "$a" in
     --heavy) heavy=1 ;;
@@ -36,7 +40,8 @@ for a in "$@"; do
     --reliability) reliability=1 ;;
     --2x7) run2x7=1 ;;
     --primeswap-3x4) prime3x4=1 ;;
-    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 ;;
+    --kernel) kernel=1 ;;
+    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 ;;
     *) echo "regenerate.sh: unknown flag $a (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
@@ -149,6 +154,48 @@ if ((heavy)); then
   $bench --benchmark_filter='GRAPH12/sliding3x4|BFS12/sliding3x4/topdown/threads:2' \
     >results/bench/graph12-bfs12-sliding.txt 2>&1
   $bench --benchmark_filter='TWOBIT12/' >results/bench/twobit12-sliding.txt 2>&1
+fi
+
+# ---- --kernel: the BFS kernel of build/ against 2493cbc's (before the renovation), 12-cell rules ----
+if ((kernel)); then
+  base=2493cbc
+  git worktree add --detach "$tmp/src-$base" "$base" >/dev/null
+  cmake -S "$tmp/src-$base" -B "$tmp/src-$base/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$tmp/src-$base/build" -j "$(nproc)" --target stategraph >/dev/null
+  k=$tmp/kernel.txt
+  {
+    echo "# analyze --rows 3 --cols 4 --no-graph --no-plot --threads T (BFS only, variant auto = hybrid): the build of"
+    echo "# $base (before the renovation) against $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src include || echo ' (with uncommitted changes)'), interleaved, 3 rounds; $(nproc)-core machine, $(date -u +%F)"
+    echo "# rotate-both = --rule file:results/defs/rotate-3x4-both.tws (the base build reads it too)"
+    echo "# columns: round rule threads binary wall_s user_s load1"
+  } >"$k"
+  for round in 1 2 3; do
+    for rule in sliding rotate rotate-both primeswap; do
+      args=(--rule "$rule"); [[ $rule == rotate-both ]] && args=(--rule file:results/defs/rotate-3x4-both.tws)
+      for threads in 1 2; do
+        for which in base new; do
+          b=$bin; [[ $which == base ]] && b=$tmp/src-$base/build/stategraph
+          /usr/bin/time -f '%e %U' -o "$tmp/t.txt" "$b" analyze "${args[@]}" --rows 3 --cols 4 --no-graph --no-plot \
+            --threads "$threads" --quiet --out "$tmp/k-$which" >/dev/null
+          echo "$round $rule $threads $which $(cat "$tmp/t.txt") $(load1)" >>"$k"
+        done
+        cmp -s "$tmp/k-base/distribution.csv" "$tmp/k-new/distribution.csv" ||
+          echo "# $rule, $threads threads, round $round: distributions DIFFER" >>"$k"
+      done
+    done
+  done
+  echo "# medians (wall s): rule threads base new ratio" >>"$k"
+  for rule in sliding rotate rotate-both primeswap; do
+    for threads in 1 2; do
+      m() { awk -v r="$rule" -v t="$threads" -v w="$1" '$2 == r && $3 == t && $4 == w { print $5 }' "$k" | sort -g | sed -n 2p; }
+      awk -v r="$rule" -v t="$threads" -v a="$(m base)" -v b="$(m new)" \
+        'BEGIN { printf "# %s %s %.2f %.2f %.2fx\n", r, t, a, b, a / b }' >>"$k"
+    done
+  done
+  git worktree remove --force "$tmp/src-$base"
+  mv "$k" results/bench/kernel-12cell.txt
+  $bench --benchmark_filter='LIMIT/.*/(sliding3x4|rank12)' --benchmark_out=results/bench/limit.json \
+    --benchmark_out_format=json >results/bench/limit.txt 2>&1
 fi
 
 # ---- --mpi: stategraph-mpi on the 12-cell spaces ----------------------------------------------
