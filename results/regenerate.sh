@@ -6,7 +6,7 @@
 #   bash results/regenerate.sh                 # light, ~2 min on 2 cores: seed analyses, defs/rotate-3x3-both,
 #                                              #   compare-rotate-3x3, bench/micro, plots of the other folders
 #   bash results/regenerate.sh --heavy         # + the 12-cell runs, ~1 h on 2 idle cores: rotate-3x4, sliding-3x4,
-#                                              #   sliding-2x6, compare-rotate-3x4, defs/rotate-3x4-both and its
+#                                              #   sliding-2x6, defs/rotate-3x4-both and its
 #                                              #   timing file, bench/{bfs12-rotate,bfs12-sliding,graph12-bfs12-sliding,
 #                                              #   twobit12-sliding}
 #   bash results/regenerate.sh --mpi           # + mpi-{sliding,rotate}-3x4/ (10 runs x 3 interleaved repetitions,
@@ -22,6 +22,9 @@
 #                                              #   times its BFS against build/ on sliding, rotate, rotate both ways and
 #                                              #   primeswap 3x4 at 1 and 2 threads, interleaved, 3 rounds (~45 min);
 #                                              #   then bench/limit.{json,txt} (the LIMIT benchmarks, ~2 min)
+#   bash results/regenerate.sh --compare12     # + compare-sliding-3x4/ and compare-rotate-3x4/: every parallel variant
+#                                              #   x 1 and 2 threads, --repeat 3 (~2-3 h on 2 idle cores: bottomup
+#                                              #   alone scans every unvisited state at each level, ~8 min a run)
 #   bash results/regenerate.sh --all           # every part
 # Flags combine. The light part always runs first.
 set -euo pipefail
@@ -31,7 +34,7 @@ mpibin=./build/stategraph-mpi
 bench=./build/stategraph_bench
 benchcsv=./build/stategraph_bench_csv
 
-heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0
+heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0
 for a in "$@"; do
   case "$a" in
     --heavy) heavy=1 ;;
@@ -41,7 +44,8 @@ for a in "$@"; do
     --2x7) run2x7=1 ;;
     --primeswap-3x4) prime3x4=1 ;;
     --kernel) kernel=1 ;;
-    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 ;;
+    --compare12) compare12=1 ;;
+    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 ;;
     *) echo "regenerate.sh: unknown flag $a (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
@@ -114,10 +118,6 @@ if ((heavy)); then
   $bin analyze --rule sliding --rows 3 --cols 4 --no-graph --quiet --out results/sliding-3x4
   $bin analyze --rule sliding --rows 2 --cols 6 --no-graph --quiet --out results/sliding-2x6
   $bin analyze --rule rotate --rows 3 --cols 4 --no-graph --quiet --out results/rotate-3x4
-  # hybrid and topdown at 1 and 2 threads on rotate 3x4, one timed run each (~15 min).
-  capture results/compare-rotate-3x4/stdout.txt \
-    $bin compare --rule rotate --rows 3 --cols 4 --variants hybrid,topdown --threads 1,2 --repeat 1 \
-    --out results/compare-rotate-3x4 --quiet
   # rotate 3x4 with turns both ways: the definition file and the built-in rule at 2 and 1 threads under
   # GNU time (~10 min). The definition's 2-thread run writes the folder; the built-in's 2-thread
   # summary is kept beside it as summary-builtin.csv.
@@ -196,6 +196,15 @@ if ((kernel)); then
   mv "$k" results/bench/kernel-12cell.txt
   $bench --benchmark_filter='LIMIT/.*/(sliding3x4|rank12)' --benchmark_out=results/bench/limit.json \
     --benchmark_out_format=json >results/bench/limit.txt 2>&1
+fi
+
+# ---- --compare12: the parallel variants on the 12-cell spaces ------------------------------------
+if ((compare12)); then
+  for rule in sliding rotate; do
+    capture "results/compare-$rule-3x4/stdout.txt" \
+      $bin compare --rule "$rule" --rows 3 --cols 4 --variants hybrid,topdown,twobit,bottomup --threads 1,2 \
+      --repeat 3 --out "results/compare-$rule-3x4" --quiet
+  done
 fi
 
 # ---- --mpi: stategraph-mpi on the 12-cell spaces ----------------------------------------------
