@@ -221,7 +221,8 @@ int run_analyze(const AnalyzeOptions& o) {
 
 Command add_analyze(CLI::App& app) {
   auto o = std::make_shared<AnalyzeOptions>();
-  auto* sub = app.add_subcommand("analyze", "Breadth-first search of a whole state space from the goal (or --start); writes CSVs");
+  auto* sub = app.add_subcommand("analyze",
+                                 "Breadth-first search of a whole state space from the goal (or --start); writes CSVs");
   add_rule_options(sub, o->rule, kAllRuleFlags);
   const std::vector<const VariantInfo*> order = auto_variants();
   std::string variants = "auto (fastest that fits: ";
