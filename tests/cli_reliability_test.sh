@@ -142,6 +142,16 @@ expect 0 "resume after two kills" -- "$bin" "${a[@]}" --rule rotate --resume "$t
 ref r2ref --no-graph --rule rotate
 diff "$tmp/r2/distribution.csv" "$tmp/r2ref/distribution.csv" >/dev/null && ok || bad "rotate 3x3 after two kills"
 
+# A --start of sliding's other parity class, killed and resumed.
+st='2 1 3 4 5/6 7 8 9 _'
+ref ckst-ref --no-graph --rule sliding --rows 2 --cols 5 --start "$st"
+STATEGRAPH_TEST_KILL_AFTER_CHECKPOINT=20 "$bin" "${a[@]}" --rule sliding --rows 2 --cols 5 --start "$st" \
+  --checkpoint "$tmp/ckst" --checkpoint-interval 0 --out "$tmp/rst" >/dev/null 2>&1
+[ "$?" = 137 ] && ok || bad "--start run: the hooked run should die of SIGKILL"
+expect 0 "resume a --start run" -- "$bin" "${a[@]}" --rule sliding --rows 2 --cols 5 --start "$st" --resume "$tmp/ckst" \
+  --out "$tmp/rst"
+diff "$tmp/rst/distribution.csv" "$tmp/ckst-ref/distribution.csv" >/dev/null && ok || bad "--start run after a kill"
+
 # --- checkpoint refusals: exit 2, one line ---
 STATEGRAPH_TEST_KILL_AFTER_CHECKPOINT=12 "$bin" "${a[@]}" --rule sliding --rows 2 --cols 5 --checkpoint "$tmp/ck3" --checkpoint-interval 0 --out "$tmp/r3" >/dev/null 2>&1
 cp "$tmp/ck3/checkpoint.sgck" "$tmp/good.sgck"
@@ -150,6 +160,9 @@ has "does not match this run: it is of sliding 2x5"
 expect 2 "resume another size" -- "$bin" "${a[@]}" --rule sliding --rows 3 --cols 3 --resume "$tmp/ck3" --out "$tmp/r3"
 expect 2 "resume with another variant" -- "$bin" "${a[@]}" --rule sliding --rows 2 --cols 5 --variant twobit --resume "$tmp/ck3" --out "$tmp/r3"
 has "variant hybrid"
+expect 2 "resume with a --start" -- "$bin" "${a[@]}" --rule sliding --rows 2 --cols 5 --start '1 2 3 4 5/6 7 8 _ 9' \
+  --resume "$tmp/ck3" --out "$tmp/r3"
+has "another start set"
 expect 2 "resume with a depth table (graph on)" -- "$bin" analyze --quiet --rule sliding --rows 2 --cols 5 --resume "$tmp/ck3" --out "$tmp/r3"
 has "depth table"
 expect 2 "--checkpoint over an existing checkpoint" -- "$bin" "${a[@]}" --rule sliding --rows 2 --cols 5 --checkpoint "$tmp/ck3" --out "$tmp/r3"

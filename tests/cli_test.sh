@@ -51,7 +51,7 @@ expect 2 "bad size" -- "$bin" analyze --rule sliding --rows 1 --cols 9 --out "$t
 expect 2 "too many cells" -- "$bin" analyze --rule sliding --rows 4 --cols 5 --out "$tmp/bad3"
 expect 2 "rows without cols" -- "$bin" analyze --rule sliding --rows 3 --out "$tmp/bad4"
 expect 2 "bad start" -- "$bin" analyze --rule cardswap --start 'A C/***' --out "$tmp/bad5"
-expect 2 "start for a rule without one" -- "$bin" analyze --rule rotate --start '123456789' --out "$tmp/bad6"
+expect 2 "malformed start for a rule searching from it" -- "$bin" analyze --rule rotate --start 1234 --out "$tmp/bad6"
 expect 2 "unknown variant" -- "$bin" analyze --rule rotate --variant nope --out "$tmp/bad7"
 expect 2 "not a number" -- "$bin" analyze --rule rotate --rows x --cols 3 --out "$tmp/bad8"
 expect 2 "no rule" -- "$bin" analyze --out "$tmp/bad9"
@@ -394,6 +394,46 @@ expect 0 "after the crashes" -- "$bin" analyze --rule sliding --rows 2 --cols 4 
 (cd "$tmp" && "$bin" analyze --rule cardswap --start 'A B/***' --no-graph --no-plot --quiet >/dev/null 2>&1) || bad "cardswap default folder run"
 [ -s "$tmp/results/cardswap-2x3-start-A_B-xxx/summary.csv" ] && ok || bad "cardswap start folder: $(ls "$tmp/results")"
 [ "$(col "$tmp/results/cardswap-2x3-start-A_B-xxx/run.csv" start)" = "A_B/***" ] && ok || bad "run.csv start column"
+# --start on a rule other than cardswap: the BFS runs from it.
+untimed() { # untimed FILE: the CSV without its *seconds* columns
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) keep[i] = $i !~ /seconds/ }
+           { out = ""; for (i = 1; i <= NF; i++) if (keep[i]) out = out $i ","; print out }' "$1"
+}
+g=(analyze --rows 2 --cols 3 --no-plot --quiet)
+for spec in "sliding|1 2 3/4 5 _" "primeswap|1 2 3/4 5 6" "rotate|1 2 3/4 5 6" "adjswap|1 2 3/4 5 6"; do
+  rule=${spec%%|*} goal=${spec#*|} a0=$tmp/g0-${spec%%|*} a1=$tmp/g1-${spec%%|*}
+  "$bin" "${g[@]}" --rule "$rule" --out "$a0" >/dev/null 2>&1 || bad "$rule without start"
+  expect 0 "$rule with its goal as start" -- "$bin" "${g[@]}" --rule "$rule" --start "$goal" --out "$a1"
+  [ "$(ls "$a0")" = "$(ls "$a1")" ] && ok || bad "$rule: the goal as start wrote other files"
+  for f in $(ls "$a0" | grep -vx run.csv); do
+    [ "$(untimed "$a0/$f")" = "$(untimed "$a1/$f")" ] && ok || bad "$rule: the goal as start changed $f"
+  done
+done
+# Swapping tiles 1 and 2 maps the sliding goal's class onto the other and keeps distances:
+# a start there has the goal's distribution; its antipodes are the goal's with 1 and 2 swapped.
+s0=$tmp/g0-sliding s2=$tmp/g2
+expect 0 "sliding start of the other parity class" -- "$bin" "${g[@]}" --rule sliding --start '2 1 3/4 5 _' --out "$s2"
+[ "$(cat "$s2/distribution.csv")" = "$(cat "$s0/distribution.csv")" ] && ok || bad "other-class start: distribution"
+[ "$(cut -d, -f2 "$s2/antipodes.csv" | sort)" = "$(cut -d, -f2 "$s0/antipodes.csv" | tr 12 21 | sort)" ] && ok ||
+  bad "other-class start: antipodes"
+[ "$(col "$s2/summary.csv" reachable),$(col "$s2/summary.csv" goal_component_size)" = "360,360" ] && ok ||
+  bad "other-class start: summary"
+# A start elsewhere: the distribution sums to the class, the start's eccentricity is its last depth.
+expect 0 "sliding start elsewhere" -- "$bin" "${g[@]}" --rule sliding --start '1 2 3/4 _ 5' --out "$tmp/g3"
+[ "$(sed -n 2p "$tmp/g3/distribution.csv" | cut -d, -f1,2)" = "0,1" ] && ok || bad "start at depth 0"
+[ "$(tail -1 "$tmp/g3/distribution.csv" | cut -d, -f1)" = "$(col "$tmp/g3/summary.csv" max_depth)" ] && ok ||
+  bad "start's eccentricity"
+(cd "$tmp" && "$bin" "${g[@]}" --rule sliding --start '2 1 3/4 5 _' --no-graph >/dev/null 2>&1) ||
+  bad "sliding start default folder run"
+[ "$(col "$tmp/results/sliding-2x3-start-2_1_3-4_5__/run.csv" start)" = "2 1 3/4 5 _" ] && ok ||
+  bad "sliding start folder and run.csv: $(ls "$tmp/results")"
+i=0
+for spec in "sliding|1 2 3/4 5 5" "sliding|1 2 3/4 5" "primeswap|1 2 3/4 5 7" "rotate|1 2 3/4 5 6 7" "adjswap|a/b"; do
+  i=$((i + 1))
+  expect 2 "bad start ${spec#*|} for ${spec%%|*}" -- "$bin" "${g[@]}" --rule "${spec%%|*}" --start "${spec#*|}" \
+    --out "$tmp/bs$i"
+  [ -e "$tmp/bs$i" ] && bad "bad start $i: output written" || ok
+done
 # --- end shared options ---
 
 echo "cli_test: $pass passed, $fail failed"

@@ -78,6 +78,12 @@ same sliding-3x3-bottomup 2 --rule sliding --rows 3 --cols 3 --variant bottomup
 same sliding-2x5 4 --rule sliding --rows 2 --cols 5 --variant hybrid --exchange-buffer 4K
 rounds=$(tail -n +2 "$last/mpi_levels.csv" | cut -d, -f4 | sort -n | tail -1)
 [ "${rounds:-0}" -gt 1 ] && ok || bad "--exchange-buffer 4K: more than one round per level (got ${rounds:-none})"
+# A --start on a rule other than cardswap (the BFS runs from it): sliding's other parity
+# class, and the directed rotate on 3 processes.
+single sliding-3x3-start --rule sliding --rows 3 --cols 3 --variant hybrid --start '2 1 3/4 5 6/7 8 _'
+same sliding-3x3-start 2 --rule sliding --rows 3 --cols 3 --variant hybrid --start '2 1 3/4 5 6/7 8 _'
+single rotate-3x3-start --rule rotate --rows 3 --cols 3 --variant hybrid --start '9 8 7/6 5 4/3 2 1'
+same rotate-3x3-start 3 --rule rotate --rows 3 --cols 3 --variant hybrid --start '9 8 7/6 5 4/3 2 1'
 # Bottom-up by questions to the owners (the default) in many rounds, on a rule with
 # unreachable states; the gathered-frontier bottom-up on 4.
 single primeswap-3x3-bottomup --rule primeswap --rows 3 --cols 3 --variant bottomup

@@ -203,6 +203,8 @@ int run_analyze(const AnalyzeOptions& o) {
     std::cout << label << ": " << summary.reachable << " of " << summary.space_size << " states reachable, max depth "
               << summary.max_depth << " (" << count_text(summary.antipodes, "antipode") << ")";
     if (summary.start_distance) std::cout << ", start at distance " << *summary.start_distance;
+    if (const auto s = rule_search_start(rule))
+      std::cout << ", from start " << std::visit([&](const auto& r) { return r.format(*s); }, rule);
     std::cout << ", " << seconds_text(summary.seconds);
     if (summary.graph) {
       const Summary::Graph& g = *summary.graph;
@@ -219,7 +221,8 @@ int run_analyze(const AnalyzeOptions& o) {
 
 Command add_analyze(CLI::App& app) {
   auto o = std::make_shared<AnalyzeOptions>();
-  auto* sub = app.add_subcommand("analyze", "Breadth-first search of a whole state space from the goal; writes CSVs");
+  auto* sub = app.add_subcommand("analyze",
+                                 "Breadth-first search of a whole state space from the goal (or --start); writes CSVs");
   add_rule_options(sub, o->rule, kAllRuleFlags);
   const std::vector<const VariantInfo*> order = auto_variants();
   std::string variants = "auto (fastest that fits: ";

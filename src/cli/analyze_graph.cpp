@@ -51,7 +51,9 @@ GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& su
   GraphOptions go;
   go.method = o.exact ? DiameterMethod::kExact : DiameterMethod::kAuto;
   go.exact_limit = o.max_exact_states;
-  go.goal_bfs = &result;
+  // The whole-space shortcut (graph.hpp) takes the goal's eccentricity for that of rank 0:
+  // a BFS from another --start says nothing about rank 0, so the components are searched.
+  go.goal_bfs = rule_searches_from_goal(rule) ? &result : nullptr;
   go.budget_runs = o.budget_runs;
   go.budget_seconds = o.budget_seconds;
   go.bound_large = !o.no_large_bounds;

@@ -54,7 +54,10 @@ void add_rule_options(CLI::App* sub, RuleCliOptions& o, unsigned flags, const st
   sub->add_option("--cols", o.cols, "Grid columns (default: the rule's seed size)");
   if (flags & kWithStart)
     sub->add_option("--start", o.start,
-                    "Start position (" + rules_reading(kStartOption, ", ") + "), rows split by '/', e.g. '* A/**B'");
+                    "Start position in the rule's text form, rows split by '/'. " + rules_reading(kStartOption, ", ") +
+                        ": the start whose goal set it defines, e.g. '* A/**B'; every other rule: the BFS runs from "
+                        "it instead of the goal, e.g. '1 2 3/4 5 6/7 _ 8' (a state's depth = moves from it to the "
+                        "start, as for the goal; a sliding start of the other parity class searches that class)");
   if (flags & kWithDirections)
     sub->add_option("--directions", o.directions,
                     "Turn directions (" + rules_reading(kDirectionsOption, ", ") +
@@ -86,7 +89,7 @@ bool any_rule_option(const RuleCliOptions& o) {
 
 std::string run_label(const AnyRule& rule, const std::string& start) {
   std::string label = std::string(rule_name(rule)) + "-" + rule_grid(rule).label();
-  const std::optional<State> s = rule_start(rule);
+  const std::optional<State> s = rule_given_start(rule);
   if (start.empty() || !s) return label;
   const std::string board = std::visit([&](const auto& r) { return r.format(*s); }, rule);
   label += "-start-";
@@ -185,7 +188,7 @@ void describe_rule(RunRecord& r, const AnyRule& rule) {
   r.rule = std::string(rule_name(rule));
   r.rows = rule_grid(rule).rows;
   r.cols = rule_grid(rule).cols;
-  if (const std::optional<State> s = rule_start(rule))
+  if (const std::optional<State> s = rule_given_start(rule))
     r.start = std::visit([&](const auto& x) { return x.format(*s); }, rule);
 }
 

@@ -46,8 +46,8 @@ RuleOptions rule_options(const RuleCliOptions& o);
 AnyRule build_rule(const RuleCliOptions& o, const std::string& needs_rule);
 // Whether any rule option or size was given (analyze --all refuses them).
 bool any_rule_option(const RuleCliOptions& o);
-// "<rule>-<rows>x<cols>", and for a rule with a start position "-start-<board>" (the
-// board's rows joined by '_', each cell its card, '*' written as 'x'; see README).
+// "<rule>-<rows>x<cols>", and with a --start (any rule) "-start-<board>" (the
+// board's rows joined by '-', '*' written as 'x', other marks as '_'; see README).
 std::string run_label(const AnyRule& rule, const std::string& start);
 
 // --threads N for one run: 0 = all cores; negative or above kMaxThreads -> InputError.
@@ -76,7 +76,7 @@ void check_output_folder(const std::filesystem::path& dir, bool usage_error = fa
 // A RunRecord with the binary's version and revision, the command line recorded by
 // record_invocation and the wall seconds since it; the caller fills rule and the rest.
 RunRecord base_record(const std::string& command);
-// Fills rule, rows, cols and (a rule with a start position) start.
+// Fills rule, rows, cols and start (cardswap's, or the state a --start BFS runs from).
 void describe_rule(RunRecord& r, const AnyRule& rule);
 
 }  // namespace stategraph::cli

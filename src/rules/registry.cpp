@@ -39,6 +39,29 @@ AnyRule build_cardswap(std::string_view, Grid grid, const RuleOptions& options) 
   return CardSwap(grid, CardSwap::kSeedStart);
 }
 
+// --start on a rule whose goal does not depend on a start: the BFS runs from it
+// (search_from); a malformed start, or one outside the rule's states, is an InputError.
+AnyRule search_from(AnyRule rule, const std::string& text) {
+  std::visit(
+      [&](auto& r) {
+        if constexpr (requires(State s) { r.search_from(s); }) {
+          State s = 0;
+          try {
+            s = r.parse(text);
+          } catch (const InputError& e) {
+            throw InputError("--start '" + shown_input(text) + "': " + e.what());
+          }
+          r.search_from(s);
+          if (!r.in_space(s) || r.rank(s) >= r.size())
+            throw InputError("--start '" + shown_input(text) + "' is not a state of rule " + std::string(r.name()));
+        } else {
+          throw InputError("rule " + std::string(r.name()) + " takes no --start");
+        }
+      },
+      rule);
+  return rule;
+}
+
 }  // namespace
 
 std::string rules_reading(unsigned option, std::string_view separator) {
@@ -105,24 +128,24 @@ const RuleInfo& find_rule(std::string_view name) {
 
 AnyRule make_rule(std::string_view name, int rows, int cols, const RuleOptions& options) {
   if (name.substr(0, kDefinitionPrefix.size()) == kDefinitionPrefix) {
-    if (options.start)
-      throw InputError("--start is only used by " + rules_reading(kStartOption) +
-                       "; a defined rule starts from its Solved state");
     if (options.directions)
       throw InputError("--directions is for " + rules_reading(kDirectionsOption) + "; a defined rule takes --metric");
     const std::string path(name.substr(kDefinitionPrefix.size()));
     if (path.empty()) throw InputError("--rule file:PATH needs a path");
     const DefinedMetric metric = options.metric ? parse_metric(*options.metric) : DefinedMetric::kGiven;
-    return DefinedRule(load_definition(path, metric), rows, cols);
+    AnyRule rule = DefinedRule(load_definition(path, metric), rows, cols);
+    return options.start ? search_from(std::move(rule), *options.start) : rule;
   }
   if (options.metric) throw InputError("--metric is for defined rules (--rule file:PATH)");
   const RuleInfo& info = find_rule(name);
   if (options.directions && !(info.options & kDirectionsOption))
     throw InputError("--directions is only used by " + rules_reading(kDirectionsOption));
   const Grid grid(rows ? rows : info.default_rows, cols ? cols : info.default_cols);
-  if (options.start && !(info.options & kStartOption))
-    throw InputError("--start is only used by " + rules_reading(kStartOption) + "; rule '" + std::string(name) +
-                     "' starts from its goal");
+  if (options.start && !(info.options & kStartOption)) {
+    RuleOptions rest = options;
+    rest.start.reset();
+    return search_from(info.build(name, grid, rest), *options.start);
+  }
   return info.build(name, grid, options);
 }
 

@@ -21,6 +21,7 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -107,7 +108,11 @@ class DefinedRule : public MoveNeighbours<DefinedRule> {
   };
   Unranker unranker() const { return Unranker{this, PermCursor(n_)}; }
   bool in_space(State) const { return true; }
-  std::vector<State> goals() const { return {solved_}; }
+  std::vector<State> goals() const { return {start_ ? *start_ : solved_}; }
+  // analyze --start: the goal set becomes {s}, so the BFS runs from s.
+  void search_from(State s) { start_ = s; }
+  std::optional<State> search_start() const { return start_; }
+  void clear_search_start() { start_.reset(); }
 
   // The i-th (expanded) move applied to s.
   State apply(int move, State s) const { return data_->fwd[static_cast<std::size_t>(move)].apply(s); }
@@ -167,6 +172,7 @@ class DefinedRule : public MoveNeighbours<DefinedRule> {
   int n_ = 0;
   bool distinct_ = true;
   State solved_ = 0;
+  std::optional<State> start_;           // search_from
   std::array<int, kMaxCells> counts_{};  // pieces per symbol
   int kinds_ = 0;                        // distinct piece numbers
 };

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,7 +30,11 @@ class NumberGridRule : public GridRule, public MoveNeighbours<Derived> {
   };
   Unranker unranker() const { return Unranker{PermCursor(n_)}; }
   bool in_space(State) const { return true; }
-  std::vector<State> goals() const { return {identity_state(n_)}; }
+  std::vector<State> goals() const { return {start_ ? *start_ : identity_state(n_)}; }
+  // analyze --start: the goal set becomes {s}, so the BFS runs from s.
+  void search_from(State s) { start_ = s; }
+  std::optional<State> search_start() const { return start_; }
+  void clear_search_start() { start_.reset(); }
 
   std::string format(State s) const {
     std::vector<std::string> labels;
@@ -41,6 +46,9 @@ class NumberGridRule : public GridRule, public MoveNeighbours<Derived> {
   bool from_numbers(const int* v, State& s, int& bad, std::string& error) const {
     return permutation_from_numbers(v, n_, s, bad, error);
   }
+
+ private:
+  std::optional<State> start_;  // search_from
 };
 
 }  // namespace stategraph

@@ -62,7 +62,9 @@ using AnyRule = std::variant<Sliding, Rotate, PrimeSwap, CardSwap, DefinedRule, 
 
 // Options a rule may need beyond its grid.
 struct RuleOptions {
-  std::optional<std::string> start;       // cardswap: the start position
+  // cardswap: the start position (its goal set follows from it); every other rule: the
+  // state the BFS runs from instead of the goal (the rule's search_from).
+  std::optional<std::string> start;
   std::optional<std::string> directions;  // rotate: "cw" (default) or "both"
   std::optional<std::string> metric;      // file:PATH: "given" (default), "inverses", "powers"
   // solve and table build: the depth table covers every start (a rule with sections),
@@ -73,7 +75,8 @@ struct RuleOptions {
 // The prefix of a --rule value that names a definition file.
 inline constexpr std::string_view kDefinitionPrefix = "file:";
 
-// Which RuleOptions a row's builder reads (make_rule refuses the others).
+// Which RuleOptions a row's builder reads (make_rule refuses the others, except a start:
+// on a row without kStartOption, make_rule makes the built rule search from it).
 enum RuleOptionFlag : unsigned { kStartOption = 1, kDirectionsOption = 2 };
 
 struct RuleInfo {
@@ -159,6 +162,38 @@ inline std::optional<State> rule_start(const AnyRule& r) {
           return x.start();
         else
           return std::nullopt;
+      },
+      r);
+}
+// The state a rule's BFS runs from instead of its goal (a --start on a rule other than
+// cardswap: its goals() are that state), if any.
+inline std::optional<State> rule_search_start(const AnyRule& r) {
+  return std::visit(
+      [](const auto& x) -> std::optional<State> {
+        if constexpr (requires { x.search_start(); })
+          return x.search_start();
+        else
+          return std::nullopt;
+      },
+      r);
+}
+// The start a run records (run.csv, the folder name): cardswap's, or the search start.
+inline std::optional<State> rule_given_start(const AnyRule& r) {
+  if (const auto s = rule_start(r)) return s;
+  return rule_search_start(r);
+}
+// True unless the rule searches from a start that is not its own goal.
+inline bool rule_searches_from_goal(const AnyRule& r) {
+  return std::visit(
+      [](const auto& x) -> bool {
+        if constexpr (requires { x.search_start(); }) {
+          if (!x.search_start()) return true;
+          auto own = x;
+          own.clear_search_start();
+          return own.goals() == std::vector<State>{*x.search_start()};
+        } else {
+          return true;
+        }
       },
       r);
 }

@@ -1,6 +1,7 @@
 // sliding: tiles 1..n-1 and a blank on an r x c grid; the blank swaps with a
 // 4-neighbour. Symbol 0 is the blank, symbol t is tile t. Goal: 1..n-1, blank last.
-// Ranking: only the goal's parity class (n!/2 ranks).
+// Ranking: only the goal's parity class (n!/2 ranks), or, for a BFS from a start in the
+// other class (search_from), that class: the same ranks, the other completion.
 //
 // A move is one transposition and moves the blank one step, so parity(perm) xor
 // parity(taxicab distance of the blank from the last cell) is invariant. We rank the
@@ -14,6 +15,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,14 +54,25 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
     }
   };
   Unranker unranker() const { return Unranker{this, PermCursor(n_)}; }
-  // True when s is in the goal's class (the ranked space).
+  // True when s is in the ranked class (the goal's, or the search start's).
   bool in_space(State s) const { return perm_parity(s, n_) == blank_parity(find_cell(s, n_, 0)); }
 
   std::vector<State> goals() const {
+    if (start_) return {*start_};
     State g = 0;
     for (int i = 0; i + 1 < n_; ++i) g = set_cell(g, i, static_cast<unsigned>(i + 1));
     return {g};
   }
+  // analyze --start: the goal set becomes {s}, and the ranked class s's (rank() is the
+  // same Lehmer prefix in either class, so the incremental and block moves hold as they are).
+  void search_from(State s) {
+    start_.reset();
+    other_class_ = false;
+    other_class_ = !in_space(s);
+    start_ = s;
+  }
+  std::optional<State> search_start() const { return start_; }
+  void clear_search_start() { start_.reset(), other_class_ = false; }
 
   // Labels: the blank's move, U D L R.
   template <class F>
@@ -221,10 +234,12 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
 
   unsigned blank_parity(int blank) const {
     const int dr = rows() - 1 - blank / cols(), dc = cols() - 1 - blank % cols();
-    return static_cast<unsigned>(dr + dc + n_ - 1) & 1u;
+    return static_cast<unsigned>(dr + dc + n_ - 1 + (other_class_ ? 1 : 0)) & 1u;
   }
 
   std::array<std::int64_t, 16> weights_{};  // weight(i)
+  std::optional<State> start_;              // search_from
+  bool other_class_ = false;                // the ranked class is not the goal's
 };
 
 }  // namespace stategraph
