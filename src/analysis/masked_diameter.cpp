@@ -8,6 +8,13 @@
 // the bottom-up steps beyond one test per word. Per state of the component it keeps
 // 2-byte distance, lower and upper bounds, indexed by the state's position in the mask
 // (prefix popcounts per word).
+//
+// Automorphisms g that map the component onto itself (g.rep in the mask) make each BFS
+// from w count for every image g.w: ecc(g.w) = ecc(w) and d(x, g.w) = d(g^-1.x, w), so
+// one pass over the component (x = g.y takes the bounds of distance d(y, w)) applies the
+// image's bounds without a BFS. Images already known (earlier sources or images) are
+// skipped; with the images of every source applied, the bounds are the same on each
+// orbit, so a source's orbit never comes back as a candidate.
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -19,6 +26,7 @@
 #include <iostream>
 #include <limits>
 #include <stdexcept>
+#include <unordered_set>
 
 #include "analysis/graph_internal.hpp"
 #include "stategraph/bfs/engine.hpp"
@@ -59,7 +67,8 @@ class MaskIndex {
 template <class R>
 class MaskedBounding {
  public:
-  MaskedBounding(const R& rule, const Bitset& mask, bool verbose)
+  MaskedBounding(const R& rule, const Bitset& mask, bool verbose, const std::vector<Symmetry>& symmetries,
+                 std::uint64_t rep)
       : rule_(rule),
         mask_(mask),
         index_(mask),
@@ -72,6 +81,10 @@ class MaskedBounding {
         lo_(n_, 0),
         hi_(n_, kUnknown) {
     opts_.forward = true;
+    // g maps components onto components: onto this one iff it maps rep into it.
+    const State r = rule_.unrank(rep);
+    for (const Symmetry& g : symmetries)
+      if (!g.identity() && mask_.test(rule_.rank(g.apply(r)))) stab_.push_back(g);
   }
 
   DiameterBounds run(std::uint64_t rep, std::uint64_t budget_runs, double deadline) {
@@ -93,6 +106,7 @@ class MaskedBounding {
       lower_ = std::max(lower_, e);
       apply(e);
       lo_[source] = hi_[source] = static_cast<std::uint16_t>(e);
+      images(source, e, out);
       int pair_upper = std::numeric_limits<int>::max();
       if (keep_limit_ >= 2 && e < 255) {
         // The pair bound over up to keep_limit_ kept distance arrays: a new BFS joins
@@ -133,8 +147,9 @@ class MaskedBounding {
       auto [upper, best_hi, best_lo] = scan();
       if (pair_upper < upper) upper = std::max(lower_, pair_upper);
       if (verbose_)
-        std::cerr << "  large component (" << n_ << " states): BFS " << out.runs << " ecc " << e << ", bounds ["
-                  << lower_ << ", " << upper << "], " << (now_seconds() - t0) << " s\n";
+        std::cerr << "  large component (" << n_ << " states): BFS " << out.runs << " ecc " << e << " (+"
+                  << out.image_sources << " images), bounds [" << lower_ << ", " << upper << "], "
+                  << (now_seconds() - t0) << " s\n";
       out.lower = lower_, out.upper = upper;
       if (upper <= lower_) break;
       if (out_of_budget()) {
@@ -207,6 +222,37 @@ class MaskedBounding {
         hi_[i] = static_cast<std::uint16_t>(std::min<int>(hi_[i], e + d));
       }
     });
+  }
+
+  // The bounds of the source's images g.w not yet known: ecc(g.w) = e, and the state
+  // g.y is at distance dist_[y] from g.w.
+  void images(std::uint64_t source, int e, DiameterBounds& out) {
+    if (stab_.empty()) return;
+    const std::uint64_t src_rank = index_.rank(source);
+    const State s = rule_.unrank(src_rank);
+    known_.insert(src_rank);
+    const std::uint64_t* mw = mask_.words();
+    for (const Symmetry& g : stab_) {
+      const std::uint64_t t = rule_.rank(g.apply(s));
+      if (!known_.insert(t).second) continue;
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, mask_.num_words(), 1u << 10), [&](const auto& r) {
+        for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+          std::uint64_t i = index_.word_base(w);
+          for (std::uint64_t b = mw[w]; b; b &= b - 1, ++i) {
+            const std::uint64_t x = rule_.rank(g.apply(rule_.unrank(w * 64 + static_cast<unsigned>(std::countr_zero(b)))));
+            if (!mask_.test(x)) throw std::logic_error("an automorphism does not keep the masked component");
+            const std::uint64_t xi = index_.index(x);
+            const int d = dist_[i];
+            lo_[xi] = static_cast<std::uint16_t>(std::max<int>(lo_[xi], std::max(d, e - d)));
+            hi_[xi] = static_cast<std::uint16_t>(std::min<int>(hi_[xi], e + d));
+          }
+        }
+      });
+      const std::uint64_t ti = index_.index(t);
+      lo_[ti] = hi_[ti] = static_cast<std::uint16_t>(e);
+      ++out.image_sources;
+      out.witness.images.push_back({t, src_rank, e});
+    }
   }
 
   struct Scan {
@@ -315,6 +361,8 @@ class MaskedBounding {
   // second sweep (the far end of the far end) before the alternation slows it down.
   std::size_t keep_limit_ = 4;
   int sweeps_ = 1;
+  std::vector<Symmetry> stab_;                 // the automorphisms (but the identity) keeping the component
+  std::unordered_set<std::uint64_t> known_;    // ranks of the sources and images so far
   std::vector<std::vector<std::uint8_t>> keep_;
   std::vector<int> keep_ecc_;
   int e_swap_ = 0;
@@ -336,12 +384,13 @@ std::uint64_t masked_bytes(std::uint64_t space, std::uint64_t component) {
 }
 
 DiameterBounds bound_diameter_masked(const AnyRule& rule, const Bitset& mask, std::uint64_t rep,
-                                     std::uint64_t budget_runs, double deadline, bool verbose) {
+                                     std::uint64_t budget_runs, double deadline, bool verbose,
+                                     const std::vector<Symmetry>& symmetries) {
   return std::visit(
       [&](const auto& r) {
         if (r.directed()) throw std::logic_error("masked BoundingDiameters needs an undirected rule");
         bfs::check_batchable(r);
-        MaskedBounding<std::decay_t<decltype(r)>> b(r, mask, verbose);
+        MaskedBounding<std::decay_t<decltype(r)>> b(r, mask, verbose, symmetries, rep);
         return b.run(rep, budget_runs, deadline);
       },
       rule);

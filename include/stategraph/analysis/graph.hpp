@@ -72,6 +72,9 @@ struct ComponentInfo {
   int diameter_lower = -1, diameter_upper = -1;
   ComponentMethod method = ComponentMethod::kNone;
   std::uint64_t bfs_runs = 0;   // BFS runs spent on this component's diameter
+  // States whose eccentricity came from a BFS source's image under an automorphism that
+  // maps the component onto itself (ecc(g.w) = ecc(w)): BFS runs saved.
+  std::uint64_t image_sources = 0;
   std::int64_t mirror_of = -1;  // index of the component an automorphism maps onto this one
   // A component of the unranked parity class (sliding): the image of component
   // mirror_of under swapping tiles 1 and 2; `representative` is that one's rank.
@@ -86,6 +89,13 @@ struct DiameterWitness {
   std::uint64_t lower_a = 0, lower_b = 0;  // ranks
   int lower = 0, upper = 0;
   std::vector<std::pair<std::uint64_t, int>> sources;  // (rank, eccentricity), in the order run
+  // Images g.s of the sources under automorphisms g that map the component onto itself:
+  // ecc(g.s) = ecc(s) and d(x, g.s) = d(g^-1.x, s), so they bound like sources, unrun.
+  struct Image {
+    std::uint64_t state = 0, of = 0;  // ranks: the image and its BFS source
+    int eccentricity = 0;
+  };
+  std::vector<Image> images;
   // The pair bound (masked searches): d(x, y) <= min over these sources s of
   // d(s, x) + d(s, y), whose maximum over all pairs is pair_upper (0: not computed).
   std::vector<std::uint64_t> pair_sources;
@@ -182,6 +192,7 @@ struct GraphReport {
   std::uint64_t symmetries = 0;                  // automorphisms used (0: none)
   std::uint64_t mirrored_components = 0;         // components whose bounds came from an image
   std::uint64_t mirrored_states = 0;             // their states: BFS work saved
+  std::uint64_t diameter_image_sources = 0;      // sum of the components' image_sources
   std::vector<DiameterWitness> witnesses;
   std::string note;  // what the component list covers, when not plain
 };
@@ -205,18 +216,23 @@ struct DiameterBounds {
   int lower = 0, upper = 0;
   ComponentMethod method = ComponentMethod::kNone;
   std::uint64_t runs = 0;
-  bool stopped = false;  // the budget ended the search before the bounds met
+  std::uint64_t image_sources = 0;  // sources' images whose eccentricity came without a BFS
+  bool stopped = false;             // the budget ended the search before the bounds met
   DiameterWitness witness;
 };
+// `symmetries`: graph automorphisms (a group, e.g. rule_automorphisms); those that map
+// the component onto itself make each BFS count for every image of its source.
 DiameterBounds bound_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::uint64_t all_sources_limit,
                               std::uint64_t budget_runs, double deadline,
-                              DiameterEngine engine = DiameterEngine::kAuto);
+                              DiameterEngine engine = DiameterEngine::kAuto,
+                              const std::vector<Symmetry>& symmetries = {});
 
 // Bounds on the diameter of one undirected component given as a bitset over the whole
 // rank space (BoundingDiameters over bitset BFS restricted to it; a few bytes per state
 // of the component). `rep` is a rank in the component.
 DiameterBounds bound_diameter_masked(const AnyRule& rule, const Bitset& mask, std::uint64_t rep,
-                                     std::uint64_t budget_runs, double deadline, bool verbose = false);
+                                     std::uint64_t budget_runs, double deadline, bool verbose = false,
+                                     const std::vector<Symmetry>& symmetries = {});
 
 // ---- Pure functions over a BFS result from the goals (needs result.depth). ----
 
