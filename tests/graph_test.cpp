@@ -363,6 +363,36 @@ TEST(GraphBounds, SourceImagesMatchBruteForce) {
   EXPECT_GT(images_masked, 0u);
 }
 
+// The 64-source bit-parallel BFS over a masked component gives every source's
+// eccentricity as one masked BFS per source and the brute-force graph do (70 sources:
+// a full pass of 64 and one of 6; sources spread over each component).
+TEST(GraphBounds, MaskedMultiSourceEccentricities) {
+  for (const AnyRule& rule : bounded_rules()) {
+    const Brute& b = cached_brute(rule);
+    ComponentOptions co;
+    co.collect_limit = 1;
+    std::size_t masks = 0;
+    co.on_large_component = [&](std::size_t, ComponentInfo& info, Bitset&& mask) {
+      std::vector<std::uint64_t> sources;
+      const std::uint64_t step = std::max<std::uint64_t>(1, info.size / 70);
+      std::uint64_t seen = 0;
+      for (std::uint64_t r = 0; r < mask.size() && sources.size() < 70; ++r)
+        if (mask.test(r) && seen++ % step == 0) sources.push_back(r);
+      const std::vector<int> multi = masked_eccentricities(rule, mask, sources, true);
+      const std::vector<int> single = masked_eccentricities(rule, mask, sources, false);
+      ASSERT_EQ(multi.size(), sources.size());
+      ASSERT_EQ(single.size(), sources.size());
+      for (std::size_t i = 0; i < sources.size(); ++i) {
+        EXPECT_EQ(multi[i], b.ecc[sources[i]]) << label(rule) << " source " << sources[i];
+        EXPECT_EQ(single[i], b.ecc[sources[i]]) << label(rule) << " source " << sources[i];
+      }
+      ++masks;
+    };
+    find_components(rule, co);
+    EXPECT_GT(masks, 0u) << label(rule);
+  }
+}
+
 // Budgets in runs stop the searches early; the bounds stay valid and the witnesses
 // re-check (masked searches, and the explicit adjacency lists' BoundingDiameters).
 TEST(GraphBounds, BudgetStoppedBoundsAreValid) {
@@ -601,6 +631,20 @@ TEST(Graph, PrimeSwap3x3) {
     EXPECT_EQ(c.method, ComponentMethod::kBoundingMasked);
   }
   EXPECT_EQ(giants, 2u);
+  // Again with the automorphisms: the 8 that keep a giant make each BFS count for its
+  // source's images too (fewer runs than without them), the other giant is its mirror.
+  GraphOptions masked_images;
+  masked_images.exact_limit = 1000;
+  const GraphReport mi = analyze_graph(rule, masked_images);
+  EXPECT_EQ(mi.diameter, g.diameter);
+  for (std::size_t i = 0; i < mi.components.size(); ++i) {
+    const ComponentInfo& c = mi.components[i];
+    if (c.size != 177872 || c.method == ComponentMethod::kMirror) continue;
+    EXPECT_EQ(c.method, ComponentMethod::kBoundingMasked);
+    EXPECT_GT(c.image_sources, 0u);
+    EXPECT_LT(c.bfs_runs, m.components[i].bfs_runs);
+    EXPECT_GT(g.components[i].image_sources, 0u);  // the adjacency list's search too
+  }
   // With the automorphisms, every component of an orbit but the first copies its bounds;
   // what is left takes far fewer BFS runs than the 4,572 of BFS from every small
   // component and BoundingDiameters on both giants.

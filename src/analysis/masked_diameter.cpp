@@ -21,6 +21,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <iostream>
@@ -85,6 +86,12 @@ class MaskedBounding {
     const State r = rule_.unrank(rep);
     for (const Symmetry& g : symmetries)
       if (!g.identity() && mask_.test(rule_.rank(g.apply(r)))) stab_.push_back(g);
+  }
+
+  // The eccentricity of one state (rank) by one masked BFS.
+  int eccentricity(std::uint64_t rank) {
+    std::uint64_t far = 0;
+    return bfs(index_.index(rank), far);
   }
 
   DiameterBounds run(std::uint64_t rep, std::uint64_t budget_runs, double deadline) {
@@ -239,7 +246,8 @@ class MaskedBounding {
         for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
           std::uint64_t i = index_.word_base(w);
           for (std::uint64_t b = mw[w]; b; b &= b - 1, ++i) {
-            const std::uint64_t x = rule_.rank(g.apply(rule_.unrank(w * 64 + static_cast<unsigned>(std::countr_zero(b)))));
+            const std::uint64_t x =
+                rule_.rank(g.apply(rule_.unrank(w * 64 + static_cast<unsigned>(std::countr_zero(b)))));
             if (!mask_.test(x)) throw std::logic_error("an automorphism does not keep the masked component");
             const std::uint64_t xi = index_.index(x);
             const int d = dist_[i];
@@ -361,8 +369,8 @@ class MaskedBounding {
   // second sweep (the far end of the far end) before the alternation slows it down.
   std::size_t keep_limit_ = 4;
   int sweeps_ = 1;
-  std::vector<Symmetry> stab_;                 // the automorphisms (but the identity) keeping the component
-  std::unordered_set<std::uint64_t> known_;    // ranks of the sources and images so far
+  std::vector<Symmetry> stab_;               // the automorphisms (but the identity) keeping the component
+  std::unordered_set<std::uint64_t> known_;  // ranks of the sources and images so far
   std::vector<std::vector<std::uint8_t>> keep_;
   std::vector<int> keep_ecc_;
   int e_swap_ = 0;
@@ -377,7 +385,134 @@ class MaskedBounding {
   int lower_ = 0;
 };
 
+// Multi-source bit-parallel BFS (Then et al., VLDB 2015) on the implicit rank space
+// restricted to the component: per state of the component (its position in the mask)
+// a 64-bit word of the sources that have seen it, and the frontier and next words. A
+// level either pushes each frontier state's word to its neighbours (top-down, atomic
+// OR) or has each state not yet seen by every source gather its neighbours' frontier
+// words (bottom-up), whichever touches fewer states; neighbours are computed from the
+// ranks (unrank, move, rank) once per state and level for all sources at once.
+template <class R>
+class MaskedMultiBfs {
+ public:
+  MaskedMultiBfs(const R& rule, const Bitset& mask)
+      : rule_(rule), mask_(mask), index_(mask), n_(index_.size()), seen_(n_), frontier_(n_), next_(n_) {}
+
+  // Eccentricities of up to 64 sources (ranks in the mask).
+  std::vector<int> run(const std::vector<std::uint64_t>& sources) {
+    const std::size_t k = sources.size();
+    if (k == 0 || k > 64) throw std::invalid_argument("a multi-source pass takes 1 to 64 sources");
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n_, 1u << 16), [&](const auto& r) {
+      for (std::uint64_t i = r.begin(); i != r.end(); ++i) seen_[i] = frontier_[i] = next_[i] = 0;
+    });
+    const std::uint64_t all = k == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << k) - 1;
+    std::uint64_t active = 0, pending = n_;  // states in the frontier; states some source has not seen
+    for (std::size_t j = 0; j < k; ++j) {
+      if (!mask_.test(sources[j])) throw std::invalid_argument("a source lies outside the component");
+      const std::uint64_t p = index_.index(sources[j]);
+      if (!frontier_[p]) ++active;
+      frontier_[p] |= std::uint64_t{1} << j;
+      seen_[p] = frontier_[p];
+      if (seen_[p] == all) --pending;
+    }
+    std::vector<int> ecc(k, 0);
+    const std::uint64_t* mw = mask_.words();
+    const std::uint64_t words = mask_.num_words();
+    // f(i, state) for every position i of the component whose word pred(i) holds.
+    auto for_positions = [&](auto&& pred, auto&& f) {
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words, 1u << 8), [&](const auto& r) {
+        for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+          std::uint64_t i = index_.word_base(w);
+          for (std::uint64_t b = mw[w]; b; b &= b - 1, ++i)
+            if (pred(i)) f(i, rule_.unrank(w * 64 + static_cast<unsigned>(std::countr_zero(b))));
+        }
+      });
+    };
+    int depth = 0;
+    while (active > 0) {
+      if (active < pending) {  // top-down
+        for_positions([&](std::uint64_t i) { return frontier_[i] != 0; },
+                      [&](std::uint64_t i, State s) {
+                        const std::uint64_t f = frontier_[i];
+                        rule_.for_each_successor(s, [&](State t) {
+                          const std::uint64_t j = index_.index(rule_.rank(t));
+                          const std::uint64_t add = f & ~seen_[j];
+                          if (add) std::atomic_ref<std::uint64_t>(next_[j]).fetch_or(add, std::memory_order_relaxed);
+                        });
+                      });
+      } else {  // bottom-up
+        for_positions([&](std::uint64_t i) { return seen_[i] != all; },
+                      [&](std::uint64_t i, State s) {
+                        std::uint64_t got = 0;
+                        rule_.for_each_successor(s, [&](State t) { got |= frontier_[index_.index(rule_.rank(t))]; });
+                        next_[i] = got & ~seen_[i];
+                      });
+      }
+      struct Acc {
+        std::uint64_t bits = 0, active = 0, done = 0;
+      };
+      const Acc acc = tbb::parallel_reduce(
+          tbb::blocked_range<std::uint64_t>(0, n_, 1u << 16), Acc{},
+          [&](const auto& r, Acc a) {
+            for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+              const std::uint64_t nb = next_[i] & ~seen_[i];
+              next_[i] = 0;
+              frontier_[i] = nb;
+              if (!nb) continue;
+              seen_[i] |= nb;
+              a.bits |= nb, ++a.active;
+              if (seen_[i] == all) ++a.done;
+            }
+            return a;
+          },
+          [](Acc a, const Acc& b) {
+            return Acc{a.bits | b.bits, a.active + b.active, a.done + b.done};
+          });
+      ++depth;
+      for (std::uint64_t b = acc.bits; b; b &= b - 1) ecc[static_cast<std::size_t>(std::countr_zero(b))] = depth;
+      active = acc.active, pending -= acc.done;
+    }
+    if (pending != 0) throw std::logic_error("masked component is not connected");
+    return ecc;
+  }
+
+ private:
+  const R& rule_;
+  const Bitset& mask_;
+  MaskIndex index_;
+  std::uint64_t n_;
+  std::vector<std::uint64_t> seen_, frontier_, next_;
+};
+
 }  // namespace
+
+std::uint64_t masked_multi_bytes(std::uint64_t space, std::uint64_t component) {
+  return 3 * 8 * component + Bitset::bytes_for(space);
+}
+
+std::vector<int> masked_eccentricities(const AnyRule& rule, const Bitset& mask,
+                                       const std::vector<std::uint64_t>& sources, bool multi) {
+  return std::visit(
+      [&](const auto& r) {
+        if (r.directed()) throw std::logic_error("masked eccentricities need an undirected rule");
+        std::vector<int> out;
+        if (multi) {
+          MaskedMultiBfs<std::decay_t<decltype(r)>> m(r, mask);
+          for (std::size_t first = 0; first < sources.size(); first += 64) {
+            const std::vector<std::uint64_t> part(
+                sources.begin() + static_cast<std::ptrdiff_t>(first),
+                sources.begin() + static_cast<std::ptrdiff_t>(std::min(sources.size(), first + 64)));
+            for (int e : m.run(part)) out.push_back(e);
+          }
+          return out;
+        }
+        bfs::check_batchable(r);
+        MaskedBounding<std::decay_t<decltype(r)>> b(r, mask, false, {}, sources.empty() ? 0 : sources[0]);
+        for (auto s : sources) out.push_back(b.eccentricity(s));
+        return out;
+      },
+      rule);
+}
 
 std::uint64_t masked_bytes(std::uint64_t space, std::uint64_t component) {
   return 4 * Bitset::bytes_for(space) + 6 * component;

@@ -110,10 +110,10 @@ GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& su
               << ", diameter " << (g.diameter < 0 ? std::string("undetermined") : std::to_string(g.diameter)) << " ("
               << g.diameter_method << ", bounds [" << g.diameter_lower << ", " << g.diameter_upper << "], "
               << count_text(g.diameter_bfs_runs, "extra BFS run") << " (+" << g.diameter_image_sources
-              << " from images), " << seconds_text(g.diameter_seconds)
-              << ": small components " << seconds_text(report.small_seconds) << ", large "
-              << seconds_text(report.large_seconds) << "), labelling " << seconds_text(report.components_seconds)
-              << ", all graph analyses " << seconds_text(out.seconds) << "\n";
+              << " from images), " << seconds_text(g.diameter_seconds) << ": small components "
+              << seconds_text(report.small_seconds) << ", large " << seconds_text(report.large_seconds)
+              << "), labelling " << seconds_text(report.components_seconds) << ", all graph analyses "
+              << seconds_text(out.seconds) << "\n";
   }
   return out;
 }

@@ -99,8 +99,7 @@ CsvTable summary_table(const Summary& s) {
 
 CsvTable components_table(const AnyRule& rule, const GraphReport& report, std::uint64_t max_components) {
   CsvTable t({"component", "size", "representative", "eccentricity_of_representative", "diameter", "diameter_lower",
-              "diameter_upper", "diameter_method", "diameter_bfs_runs", "mirror_of",
-              "diameter_image_sources"});
+              "diameter_upper", "diameter_method", "diameter_bfs_runs", "mirror_of", "diameter_image_sources"});
   std::vector<std::size_t> order(report.components.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   if (order.size() > max_components) {
