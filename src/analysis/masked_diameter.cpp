@@ -11,10 +11,10 @@
 //
 // Automorphisms g that map the component onto itself (g.rep in the mask) make each BFS
 // from w count for every image g.w: ecc(g.w) = ecc(w) and d(x, g.w) = d(g^-1.x, w), so
-// one pass over the component (x = g.y takes the bounds of distance d(y, w)) applies the
-// image's bounds without a BFS. Images already known (earlier sources or images) are
-// skipped; with the images of every source applied, the bounds are the same on each
-// orbit, so a source's orbit never comes back as a candidate.
+// one pass over the candidates x (states whose upper bound still exceeds the lower
+// bound) reading d(g^-1.x, w) applies the images' bounds without a BFS. Images already
+// known (earlier sources or images) are skipped; the candidates' bounds are then the
+// same on each orbit, so a source's orbit never comes back as a candidate.
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -85,7 +85,7 @@ class MaskedBounding {
     // g maps components onto components: onto this one iff it maps rep into it.
     const State r = rule_.unrank(rep);
     for (const Symmetry& g : symmetries)
-      if (!g.identity() && mask_.test(rule_.rank(g.apply(r)))) stab_.push_back(g);
+      if (!g.identity() && mask_.test(rule_.rank(g.apply(r)))) stab_.push_back(g), stab_inv_.push_back(g.inverse());
   }
 
   // The eccentricity of one state (rank) by one masked BFS.
@@ -238,29 +238,40 @@ class MaskedBounding {
     const std::uint64_t src_rank = index_.rank(source);
     const State s = rule_.unrank(src_rank);
     known_.insert(src_rank);
-    const std::uint64_t* mw = mask_.words();
-    for (const Symmetry& g : stab_) {
-      const std::uint64_t t = rule_.rank(g.apply(s));
+    std::vector<std::size_t> fresh;  // the automorphisms giving images not known yet
+    for (std::size_t k = 0; k < stab_.size(); ++k) {
+      const std::uint64_t t = rule_.rank(stab_[k].apply(s));
       if (!known_.insert(t).second) continue;
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, mask_.num_words(), 1u << 10), [&](const auto& r) {
-        for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
-          std::uint64_t i = index_.word_base(w);
-          for (std::uint64_t b = mw[w]; b; b &= b - 1, ++i) {
-            const std::uint64_t x =
-                rule_.rank(g.apply(rule_.unrank(w * 64 + static_cast<unsigned>(std::countr_zero(b)))));
-            if (!mask_.test(x)) throw std::logic_error("an automorphism does not keep the masked component");
-            const std::uint64_t xi = index_.index(x);
-            const int d = dist_[i];
-            lo_[xi] = static_cast<std::uint16_t>(std::max<int>(lo_[xi], std::max(d, e - d)));
-            hi_[xi] = static_cast<std::uint16_t>(std::min<int>(hi_[xi], e + d));
-          }
-        }
-      });
+      fresh.push_back(k);
       const std::uint64_t ti = index_.index(t);
       lo_[ti] = hi_[ti] = static_cast<std::uint16_t>(e);
       ++out.image_sources;
       out.witness.images.push_back({t, src_rank, e});
     }
+    if (fresh.empty()) return;
+    // Only the candidates (hi > lower) can still matter: the others never raise the
+    // upper bound again (lower only grows, hi only shrinks). For a candidate x, the
+    // distance to g.w is d(g^-1.x, w), read from dist_.
+    const int lower = lower_;
+    const std::uint64_t* mw = mask_.words();
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, mask_.num_words(), 1u << 10), [&](const auto& r) {
+      for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+        std::uint64_t i = index_.word_base(w);
+        for (std::uint64_t b = mw[w]; b; b &= b - 1, ++i) {
+          if (hi_[i] <= lower) continue;
+          const State x = rule_.unrank(w * 64 + static_cast<unsigned>(std::countr_zero(b)));
+          int l = lo_[i], h = hi_[i];
+          for (std::size_t k : fresh) {
+            const std::uint64_t y = rule_.rank(stab_inv_[k].apply(x));
+            if (!mask_.test(y)) throw std::logic_error("an automorphism does not keep the masked component");
+            const int d = dist_[index_.index(y)];
+            l = std::max(l, std::max(d, e - d));
+            h = std::min(h, e + d);
+          }
+          lo_[i] = static_cast<std::uint16_t>(l), hi_[i] = static_cast<std::uint16_t>(h);
+        }
+      }
+    });
   }
 
   struct Scan {
@@ -370,6 +381,7 @@ class MaskedBounding {
   std::size_t keep_limit_ = 4;
   int sweeps_ = 1;
   std::vector<Symmetry> stab_;               // the automorphisms (but the identity) keeping the component
+  std::vector<Symmetry> stab_inv_;           // their inverses
   std::unordered_set<std::uint64_t> known_;  // ranks of the sources and images so far
   std::vector<std::vector<std::uint8_t>> keep_;
   std::vector<int> keep_ecc_;
