@@ -23,7 +23,9 @@
 // Kosters 2011) on an explicit adjacency list, seeded with a double sweep. Components
 // above the exact limit get bounds [lower, upper] from BoundingDiameters over bitset BFS
 // restricted to the component (masked_diameter.cpp, with a pair bound), within budgets;
-// components that an automorphism maps onto earlier ones copy their bounds.
+// components that an automorphism maps onto earlier ones copy their bounds, and the
+// automorphisms that map a component onto itself make each BFS count for the images of
+// its source (ecc(g.w) = ecc(w), d(x, g.w) = d(g^-1.x, w); diameter.cpp).
 #pragma once
 
 #include <cstdint>
