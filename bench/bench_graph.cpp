@@ -4,7 +4,9 @@
 // The issue's target: all four seed rules together under 10 s on 2 cores.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <chrono>
+#include <tuple>
 
 #include "stategraph/analysis/graph.hpp"
 
@@ -54,6 +56,32 @@ void BM_Diameter(benchmark::State& state, bool all_sources, bool multi_source) {
   state.counters["states"] = static_cast<double>(best.size());
   state.counters["diameter"] = diameter;
   state.counters["bfs_runs"] = static_cast<double>(runs);
+}
+
+// The eccentricities of 64 states of one component (the largest; spread evenly over it)
+// by 64 masked single-source bitset BFS, or one 64-source bit-parallel pass over the
+// component (masked_eccentricities); counter bfs_runs = 64 either way.
+void BM_MaskedEcc(benchmark::State& state, std::string rule_name, int rows, int cols, bool multi) {
+  const AnyRule rule = make_rule(rule_name, rows, cols);
+  Bitset best;
+  std::uint64_t best_size = 0;
+  ComponentOptions co;
+  co.collect_limit = 1;
+  co.on_large_component = [&](std::size_t, ComponentInfo& info, Bitset&& mask) {
+    if (info.size > best_size) best_size = info.size, best = std::move(mask);
+  };
+  find_components(rule, co);
+  std::vector<std::uint64_t> sources;
+  const std::uint64_t step = std::max<std::uint64_t>(1, best_size / 64);
+  std::uint64_t seen = 0;
+  for (std::uint64_t r = 0; r < best.size() && sources.size() < 64; ++r)
+    if (best.test(r) && seen++ % step == 0) sources.push_back(r);
+  int max_ecc = 0;
+  for (auto _ : state)
+    for (int e : masked_eccentricities(rule, best, sources, multi)) max_ecc = std::max(max_ecc, e);
+  state.counters["states"] = static_cast<double>(best_size);
+  state.counters["bfs_runs"] = static_cast<double>(sources.size());
+  state.counters["max_ecc"] = max_ecc;
 }
 
 // Components + exact diameter of a 12-cell space (the aim: "in the same order of
@@ -107,6 +135,16 @@ const bool registered = [] {
                                std::pair{"multi-source", DiameterEngine::kMultiSource}})
       benchmark::RegisterBenchmark(("GRAPH/" + std::string(name) + "/" + tag).c_str(), BM_Graph, std::string(name),
                                    engine)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
+  // 64 eccentricities in one masked component: 64 single-source BFS vs one 64-source pass.
+  for (auto [name, rows, cols] : {std::tuple{"primeswap", 3, 3}, std::tuple{"sliding", 3, 3},
+                                  std::tuple{"primeswap", 2, 5}, std::tuple{"sliding", 2, 5}})
+    for (bool multi : {false, true})
+      benchmark::RegisterBenchmark((std::string("MASKEDECC/") + name + std::to_string(rows) + "x" +
+                                    std::to_string(cols) + (multi ? "/multi-source" : "/single-source"))
+                                       .c_str(),
+                                   BM_MaskedEcc, std::string(name), rows, cols, multi)
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime();
   return true;

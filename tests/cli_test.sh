@@ -147,7 +147,7 @@ for d in sliding-3x3 rotate-3x3 primeswap-3x3 cardswap-2x3; do
   for f in components.csv component_sizes.csv antipodes.csv; do
     [ -s "$tmp/all/$d/$f" ] && ok || bad "--all wrote $d/$f"
   done
-  [ "$(head -1 "$tmp/all/$d/components.csv")" = "component,size,representative,eccentricity_of_representative,diameter,diameter_lower,diameter_upper,diameter_method,diameter_bfs_runs,mirror_of" ] && ok || bad "$d components header"
+  [ "$(head -1 "$tmp/all/$d/components.csv")" = "component,size,representative,eccentricity_of_representative,diameter,diameter_lower,diameter_upper,diameter_method,diameter_bfs_runs,mirror_of,diameter_image_sources" ] && ok || bad "$d components header"
   [ "$(head -1 "$tmp/all/$d/component_sizes.csv")" = "size,count" ] && ok || bad "$d component_sizes header"
   [ "$(head -1 "$tmp/all/$d/antipodes.csv")" = "rank,state" ] && ok || bad "$d antipodes header"
 done

@@ -249,6 +249,20 @@ void expect_valid_bounds(const Brute& b, const GraphReport& g, const std::string
       const auto ds = brute_dist(b, src);
       for (auto k : m) bd[k] = std::min(bd[k], e + ds[k]);
     }
+    // The sources' images under automorphisms keeping the component: other states of it,
+    // with their source's eccentricity, bounding like sources.
+    std::set<std::uint64_t> run;
+    for (const auto& se : w.sources) run.insert(se.first);
+    for (const auto& im : w.images) {
+      EXPECT_EQ(b.ecc[im.state], im.eccentricity) << what << " witness " << w.component;
+      EXPECT_EQ(b.ecc[im.of], im.eccentricity) << what << " witness " << w.component;
+      EXPECT_NE(im.state, im.of) << what << " witness " << w.component;
+      EXPECT_TRUE(run.count(im.of)) << what << " witness " << w.component;
+      EXPECT_TRUE(std::binary_search(m.begin(), m.end(), im.state)) << what << " witness " << w.component;
+      const auto ds = brute_dist(b, im.state);
+      for (auto k : m) bd[k] = std::min(bd[k], im.eccentricity + ds[k]);
+    }
+    if (!w.sources.empty()) EXPECT_EQ(w.images.size(), c.image_sources) << what << " witness " << w.component;
     int sources_bound = 0;
     for (auto k : m) sources_bound = std::max(sources_bound, bd[k]);
     int pair_bound = std::numeric_limits<int>::max();
@@ -294,6 +308,88 @@ TEST(GraphBounds, MaskedSearchMatchesBruteForce) {
           EXPECT_TRUE(c.method == ComponentMethod::kBoundingMasked || c.method == ComponentMethod::kMirror) << what;
       if (!symmetry) EXPECT_EQ(g.mirrored_components, 0u) << what;
     }
+  }
+}
+
+// Symmetry images as sources: with the automorphisms that map a component onto itself,
+// all-sources runs one BFS per orbit and BoundingDiameters (explicit adjacency list,
+// either engine; masked bitset BFS) counts each BFS for its source's images. The
+// diameters still equal the brute-force all-pairs ones, every image's eccentricity
+// re-checks, and runs plus images never exceed the component (equal for all-sources).
+TEST(GraphBounds, SourceImagesMatchBruteForce) {
+  std::uint64_t images_all = 0, images_bounding = 0, images_masked = 0;
+  for (const AnyRule& rule : bounded_rules()) {
+    const Brute& b = cached_brute(rule);
+    auto check = [&](const GraphOptions& o, const std::string& what, std::uint64_t& images) {
+      const GraphReport g = analyze_graph(rule, o);
+      expect_matches(rule, b, g, what);
+      if (o.all_sources_limit == 0 || o.exact_limit == 1) expect_valid_bounds(b, g, what, false);
+      std::uint64_t sum = 0;
+      for (const auto& c : g.components) {
+        sum += c.image_sources;
+        EXPECT_LE(c.bfs_runs + c.image_sources, c.size) << what;
+        if (c.method == ComponentMethod::kAllSources) EXPECT_EQ(c.bfs_runs + c.image_sources, c.size) << what;
+        if (c.method == ComponentMethod::kMirror) EXPECT_EQ(c.image_sources, 0u) << what;
+      }
+      EXPECT_EQ(sum, g.diameter_image_sources) << what;
+      images += sum;
+    };
+    GraphOptions all;
+    all.method = DiameterMethod::kExact;
+    all.all_sources_limit = ~std::uint64_t{0};
+    check(all, label(rule) + " all sources, images", images_all);
+    for (DiameterEngine e : {DiameterEngine::kSingleSource, DiameterEngine::kMultiSource}) {
+      GraphOptions bounding;
+      bounding.method = DiameterMethod::kExact;
+      bounding.all_sources_limit = 0;
+      bounding.engine = e;
+      bounding.witness_min_size = 0;
+      check(bounding, label(rule) + " bounding, images, engine " + std::to_string(static_cast<int>(e)),
+            images_bounding);
+    }
+    GraphOptions masked;
+    masked.method = DiameterMethod::kExact;
+    masked.exact_limit = 1;
+    masked.witness_min_size = 0;
+    check(masked, label(rule) + " masked, images", images_masked);
+    GraphOptions none = masked;
+    none.symmetry = false;
+    const GraphReport g = analyze_graph(rule, none);
+    EXPECT_EQ(g.diameter_image_sources, 0u) << label(rule);
+  }
+  // primeswap 2x4 has components that automorphisms map onto themselves.
+  EXPECT_GT(images_all, 0u);
+  EXPECT_GT(images_bounding, 0u);
+  EXPECT_GT(images_masked, 0u);
+}
+
+// The 64-source bit-parallel BFS over a masked component gives every source's
+// eccentricity as one masked BFS per source and the brute-force graph do (70 sources:
+// a full pass of 64 and one of 6; sources spread over each component).
+TEST(GraphBounds, MaskedMultiSourceEccentricities) {
+  for (const AnyRule& rule : bounded_rules()) {
+    const Brute& b = cached_brute(rule);
+    ComponentOptions co;
+    co.collect_limit = 1;
+    std::size_t masks = 0;
+    co.on_large_component = [&](std::size_t, ComponentInfo& info, Bitset&& mask) {
+      std::vector<std::uint64_t> sources;
+      const std::uint64_t step = std::max<std::uint64_t>(1, info.size / 70);
+      std::uint64_t seen = 0;
+      for (std::uint64_t r = 0; r < mask.size() && sources.size() < 70; ++r)
+        if (mask.test(r) && seen++ % step == 0) sources.push_back(r);
+      const std::vector<int> multi = masked_eccentricities(rule, mask, sources, true);
+      const std::vector<int> single = masked_eccentricities(rule, mask, sources, false);
+      ASSERT_EQ(multi.size(), sources.size());
+      ASSERT_EQ(single.size(), sources.size());
+      for (std::size_t i = 0; i < sources.size(); ++i) {
+        EXPECT_EQ(multi[i], b.ecc[sources[i]]) << label(rule) << " source " << sources[i];
+        EXPECT_EQ(single[i], b.ecc[sources[i]]) << label(rule) << " source " << sources[i];
+      }
+      ++masks;
+    };
+    find_components(rule, co);
+    EXPECT_GT(masks, 0u) << label(rule);
   }
 }
 
@@ -535,6 +631,20 @@ TEST(Graph, PrimeSwap3x3) {
     EXPECT_EQ(c.method, ComponentMethod::kBoundingMasked);
   }
   EXPECT_EQ(giants, 2u);
+  // Again with the automorphisms: the 8 that keep a giant make each BFS count for its
+  // source's images too (fewer runs than without them), the other giant is its mirror.
+  GraphOptions masked_images;
+  masked_images.exact_limit = 1000;
+  const GraphReport mi = analyze_graph(rule, masked_images);
+  EXPECT_EQ(mi.diameter, g.diameter);
+  for (std::size_t i = 0; i < mi.components.size(); ++i) {
+    const ComponentInfo& c = mi.components[i];
+    if (c.size != 177872 || c.method == ComponentMethod::kMirror) continue;
+    EXPECT_EQ(c.method, ComponentMethod::kBoundingMasked);
+    EXPECT_GT(c.image_sources, 0u);
+    EXPECT_LT(c.bfs_runs, m.components[i].bfs_runs);
+    EXPECT_GT(g.components[i].image_sources, 0u);  // the adjacency list's search too
+  }
   // With the automorphisms, every component of an orbit but the first copies its bounds;
   // what is left takes far fewer BFS runs than the 4,572 of BFS from every small
   // component and BoundingDiameters on both giants.
@@ -614,7 +724,7 @@ TEST(GraphPure, ComponentTablesTruncateToTheLargest) {
   EXPECT_EQ(full.rows().size(), g.components.size());
   EXPECT_EQ(full.str().substr(0, full.str().find('\n')),
             "component,size,representative,eccentricity_of_representative,diameter,diameter_lower,"
-            "diameter_upper,diameter_method,diameter_bfs_runs,mirror_of");
+            "diameter_upper,diameter_method,diameter_bfs_runs,mirror_of,diameter_image_sources");
   const CsvTable top = components_table(rule, g, 3);
   ASSERT_EQ(top.rows().size(), 3u);
   std::vector<std::uint64_t> sizes;

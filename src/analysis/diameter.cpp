@@ -48,6 +48,13 @@
 //    (two passes per batch) and adapt better in small rounds; a puzzle graph is no
 //    small world, so a state's distances from 64 sources spread over many depths and a
 //    bit-parallel level shares little. kAuto takes the faster one for each.
+//    Automorphisms (primeswap: grid symmetries x prime-keeping relabellings) that map the
+//    component onto itself keep eccentricities and distances: ecc(g.w) = ecc(w) and
+//    d(x, g.w) = d(g^-1.x, w). So all-sources runs one BFS per orbit of the component's
+//    states, and BoundingDiameters shares the bounds within each orbit after every round
+//    (the bounds a BFS from each image of the sources would give) and picks its sources
+//    among orbit leaders only; the images are counted (image_sources) and listed in the
+//    witness.
 #include <tbb/blocked_range.h>
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
@@ -61,6 +68,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "analysis/graph_internal.hpp"
 
@@ -195,19 +203,103 @@ class MultiBfs {
 
 constexpr std::size_t kMultiWidth = 64;
 
-int all_sources(const Csr& g, std::uint64_t& runs, bool multi) {
-  runs += g.size();
+// The orbits of a component's states under the automorphisms that map it onto itself
+// (its stabilizer, a group when the automorphisms are: then the orbit of x is {g.x}).
+// Every state of an orbit has the same eccentricity (ecc(g.x) = ecc(x)), so bounds
+// eL <= ecc <= eU that hold for every state still hold when each state takes the
+// largest eL and the smallest eU of its orbit. After BFS runs from sources S this gives
+// exactly the bounds of BFS runs from every image g.s as well (d(x, g.s) = d(g^-1.x, s)),
+// without running them.
+struct Orbits {
+  std::vector<Index> leader;   // the smallest index of each state's orbit; empty: no symmetry
+  std::vector<Index> order;    // the states grouped by orbit (ascending leaders, each orbit ascending)
+  std::vector<Index> start;    // orbit k is order[start[k] .. start[k + 1])
+  std::vector<Index> leaders;  // leaders[k] = order[start[k]]
+  bool any() const { return !leader.empty(); }
+  std::size_t count() const { return leaders.size(); }
+  // The orbit holding state v, as [begin, end) into order.
+  std::pair<const Index*, const Index*> of(Index v) const {
+    const std::size_t k =
+        static_cast<std::size_t>(std::lower_bound(leaders.begin(), leaders.end(), leader[v]) - leaders.begin());
+    return {order.data() + start[k], order.data() + start[k + 1]};
+  }
+};
+
+template <class R>
+Orbits component_orbits(const R& rule, const std::vector<std::uint64_t>& ranks, const std::vector<Symmetry>& syms) {
+  Orbits o;
+  const std::size_t n = ranks.size();
+  auto index_of = [&](std::uint64_t q) {
+    const auto it = std::lower_bound(ranks.begin(), ranks.end(), q);
+    if (it == ranks.end() || *it != q) throw std::logic_error("an automorphism does not keep the component");
+    return static_cast<Index>(it - ranks.begin());
+  };
+  for (const Symmetry& g : syms) {
+    if (g.identity()) continue;
+    // g maps components onto components: onto this one iff it maps one state into it.
+    if (!std::binary_search(ranks.begin(), ranks.end(), rule.rank(g.apply(rule.unrank(ranks[0]))))) continue;
+    if (o.leader.empty()) {
+      o.leader.resize(n);
+      for (std::size_t i = 0; i < n; ++i) o.leader[i] = static_cast<Index>(i);
+    }
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 4096), [&](const auto& range) {
+      for (std::size_t i = range.begin(); i != range.end(); ++i)
+        o.leader[i] = std::min(o.leader[i], index_of(rule.rank(g.apply(rule.unrank(ranks[i])))));
+    });
+  }
+  if (o.leader.empty()) return o;
+  std::vector<Index> slot(n, 0);  // per leader: the orbit's size, then its next free position
+  for (std::size_t i = 0; i < n; ++i) {
+    if (o.leader[i] == i) o.leaders.push_back(static_cast<Index>(i));
+    ++slot[o.leader[i]];
+  }
+  o.start.reserve(o.leaders.size() + 1);
+  Index pos = 0;
+  for (Index l : o.leaders) o.start.push_back(pos), pos += std::exchange(slot[l], pos);
+  o.start.push_back(pos);
+  o.order.resize(n);
+  for (std::size_t i = 0; i < n; ++i) o.order[slot[o.leader[i]]++] = static_cast<Index>(i);
+  return o;
+}
+
+// Each state takes the largest lower and the smallest upper bound of its orbit.
+void share_bounds(const Orbits& o, std::vector<std::uint16_t>& lo, std::vector<std::uint16_t>& hi) {
+  if (!o.any()) return;
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, o.count(), 1024), [&](const auto& range) {
+    for (std::size_t k = range.begin(); k != range.end(); ++k) {
+      const Index *b = o.order.data() + o.start[k], *e = o.order.data() + o.start[k + 1];
+      if (e - b < 2) continue;
+      std::uint16_t l = 0, h = kFar;
+      for (const Index* p = b; p != e; ++p) l = std::max(l, lo[*p]), h = std::min(h, hi[*p]);
+      for (const Index* p = b; p != e; ++p) lo[*p] = l, hi[*p] = h;
+    }
+  });
+}
+
+// The eccentricity of every state from a BFS per orbit (its leader; every state when
+// there is no symmetry).
+int all_sources(const Csr& g, const Orbits& orbits, std::uint64_t& runs, std::uint64_t& images, bool multi) {
+  std::vector<Index> all;
+  if (orbits.any()) {
+    all = orbits.leaders;
+  } else {
+    all.resize(g.size());
+    for (Index v = 0; v < g.size(); ++v) all[v] = v;
+  }
+  runs += all.size();
+  images += g.size() - all.size();
+  const Index count = static_cast<Index>(all.size());
   if (!multi)
     return tbb::parallel_reduce(
-        tbb::blocked_range<Index>(0, g.size(), 16), 0,
+        tbb::blocked_range<Index>(0, count, 16), 0,
         [&](const auto& range, int best) {
           std::vector<std::uint16_t> dist;
           std::vector<Index> queue;
-          for (Index v = range.begin(); v != range.end(); ++v) best = std::max(best, csr_bfs(g, v, dist, queue));
+          for (Index v = range.begin(); v != range.end(); ++v) best = std::max(best, csr_bfs(g, all[v], dist, queue));
           return best;
         },
         [](int a, int b) { return std::max(a, b); });
-  const Index batches = static_cast<Index>((g.size() + kMultiWidth - 1) / kMultiWidth);
+  const Index batches = static_cast<Index>((count + kMultiWidth - 1) / kMultiWidth);
   return tbb::parallel_reduce(
       tbb::blocked_range<Index>(0, batches, 1), 0,
       [&](const auto& range, int best) {
@@ -216,8 +308,8 @@ int all_sources(const Csr& g, std::uint64_t& runs, bool multi) {
         int ecc[kMultiWidth];
         for (Index b = range.begin(); b != range.end(); ++b) {
           sources.clear();
-          for (Index v = static_cast<Index>(b * kMultiWidth); v < g.size() && sources.size() < kMultiWidth; ++v)
-            sources.push_back(v);
+          for (Index v = static_cast<Index>(b * kMultiWidth); v < count && sources.size() < kMultiWidth; ++v)
+            sources.push_back(all[v]);
           bfs.run(g, sources.data(), sources.size(), ecc, [](Index, std::uint64_t, int) {});
           for (std::size_t i = 0; i < sources.size(); ++i) best = std::max(best, ecc[i]);
         }
@@ -234,19 +326,34 @@ int all_sources(const Csr& g, std::uint64_t& runs, bool multi) {
 // are constants, so the sources picked never depend on the thread count.
 // Stops when the bounds meet, or after budget_runs runs (0: no limit), or at the
 // deadline (steady-clock seconds, 0: none); fills out (witness in local indices).
-// Measured on primeswap 3x3's giant (177,872 states, diameter 98): rounds of 4 (2 by
-// upper, 2 by lower bound) need 140 runs, rounds of 1 alternating 149, rounds of 1 by
-// upper bound only 315.
-constexpr std::size_t kBoundingBatch = 4;
+// Measured on primeswap 3x3's giants (177,872 states, diameter 98), without symmetry:
+// rounds of 2 (1 by upper, 1 by lower bound) need 144 and 149 runs, rounds of 4 140 and
+// 173, rounds of 1 alternating 149 (the first), rounds of 1 by upper bound only 315;
+// with the 8 automorphisms keeping a giant (source images): rounds of 1 or 2 need 17
+// runs, rounds of 4 32, 8 96.
+constexpr std::size_t kBoundingBatch = 2;
 constexpr std::size_t kMultiBatch = 2 * kMultiWidth;
 
-void bounding_diameters(const Csr& g, bool multi, std::uint64_t budget_runs, double deadline, DiameterBounds& out) {
+// With orbits, the bounds are shared within each orbit after every round, only orbit
+// leaders are candidates, and a source's images join the witness's sources unrun.
+void bounding_diameters(const Csr& g, const Orbits& orbits, bool multi, std::uint64_t budget_runs, double deadline,
+                        DiameterBounds& out) {
   const Index n = g.size();
   std::vector<std::uint16_t> lo(n, 0), hi(n, kFar);
   std::vector<std::uint8_t> active(n, 1);
+  if (orbits.any())
+    for (Index w = 0; w < n; ++w) active[w] = orbits.leader[w] == w;
   int lower = 0;
   auto degree = [&](Index v) { return g.offset[v + 1] - g.offset[v]; };
   DiameterWitness& wit = out.witness;
+  // Source s's images (its orbit but s): eccentricity e without a BFS.
+  auto note_images = [&](Index s, int e) {
+    if (!orbits.any()) return;
+    const auto [b, end] = orbits.of(s);
+    for (const Index* p = b; p != end; ++p)
+      if (*p != s) wit.images.push_back({*p, s, e}), ++out.image_sources;
+    active[orbits.leader[s]] = 0;
+  };
 
   const std::size_t batch = multi ? kMultiBatch : kBoundingBatch;
   std::vector<std::vector<std::uint16_t>> dist(multi ? 0 : batch);
@@ -265,11 +372,12 @@ void bounding_diameters(const Csr& g, bool multi, std::uint64_t budget_runs, dou
       if (d[w] == e) return w;
     return Index{0};
   };
-  // Tightens every active state's bounds with tighten(w).
+  // Tightens the bounds of every state whose orbit's leader is active (every active state
+  // without symmetry) with tighten(w): share_bounds then gives each leader its orbit's best.
   auto apply_bounds = [&](auto&& tighten) {
     tbb::parallel_for(tbb::blocked_range<Index>(0, n, 8192), [&](const auto& range) {
       for (Index w = range.begin(); w != range.end(); ++w)
-        if (active[w]) tighten(w);
+        if (active[orbits.any() ? orbits.leader[w] : w]) tighten(w);
     });
   };
   // Single-source: the bounds of the BFS runs held in dist[0..k).
@@ -299,7 +407,9 @@ void bounding_diameters(const Csr& g, bool multi, std::uint64_t budget_runs, dou
       auto& bhi = batch_hi[b];
       blo.assign(n, 0), bhi.assign(n, kFar);
       Index* far = batch_far.data() + first;
-      bfs.run(g, sources.data() + first, width, e, [&](Index w, std::uint64_t bits, int d) {
+      // (run() rewrites its ecc array level by level: the bounds read the first pass's e)
+      int again[kMultiWidth];
+      bfs.run(g, sources.data() + first, width, again, [&](Index w, std::uint64_t bits, int d) {
         int l = blo[w], h = bhi[w];
         for (; bits; bits &= bits - 1) {
           const int i = std::countr_zero(bits), ei = e[i];
@@ -310,7 +420,7 @@ void bounding_diameters(const Csr& g, bool multi, std::uint64_t budget_runs, dou
         blo[w] = static_cast<std::uint16_t>(l), bhi[w] = static_cast<std::uint16_t>(h);
       });
     });
-    for (std::size_t i = 0; i < k; ++i) note_source(sources[i], ecc[i], batch_far[i]);
+    for (std::size_t i = 0; i < k; ++i) note_source(sources[i], ecc[i], batch_far[i]), note_images(sources[i], ecc[i]);
     apply_bounds([&](Index w) {
       for (std::size_t b = 0; b < nb; ++b) {
         lo[w] = std::max(lo[w], batch_lo[b][w]);
@@ -320,11 +430,16 @@ void bounding_diameters(const Csr& g, bool multi, std::uint64_t budget_runs, dou
   };
   auto run = [&](const std::vector<Index>& sources) {
     out.runs += sources.size();
-    if (multi) return run_multi(sources);
-    tbb::parallel_for(std::size_t{0}, sources.size(),
-                      [&](std::size_t i) { ecc[i] = csr_bfs(g, sources[i], dist[i], queues[i]); });
-    for (std::size_t i = 0; i < sources.size(); ++i) note_source(sources[i], ecc[i], farthest(dist[i], ecc[i]));
-    update(sources.size());
+    if (multi) {
+      run_multi(sources);
+    } else {
+      tbb::parallel_for(std::size_t{0}, sources.size(),
+                        [&](std::size_t i) { ecc[i] = csr_bfs(g, sources[i], dist[i], queues[i]); });
+      for (std::size_t i = 0; i < sources.size(); ++i)
+        note_source(sources[i], ecc[i], farthest(dist[i], ecc[i])), note_images(sources[i], ecc[i]);
+      update(sources.size());
+    }
+    share_bounds(orbits, lo, hi);
   };
   auto out_of_budget = [&] {
     return (budget_runs > 0 && out.runs >= budget_runs) || (deadline > 0 && now_seconds() >= deadline);
@@ -343,12 +458,16 @@ void bounding_diameters(const Csr& g, bool multi, std::uint64_t budget_runs, dou
     ++out.runs;
     const Index far = farthest(d0, e0);
     note_source(0, e0, far);
+    note_images(0, e0);
     for (Index w = 0; w < n; ++w) {
       lo[w] = static_cast<std::uint16_t>(std::max<int>(d0[w], e0 - d0[w]));
       hi[w] = static_cast<std::uint16_t>(e0 + d0[w]);
     }
+    share_bounds(orbits, lo, hi);
     active[0] = 0;
-    if (far != 0 && !out_of_budget()) run({far}), active[far] = 0;
+    // (a far end in the representative's orbit has its eccentricity already)
+    const bool known = orbits.any() && orbits.leader[far] == 0;
+    if (far != 0 && !known && !out_of_budget()) run({far}), active[far] = 0;
   }
 
   std::vector<Index> sources, candidates;
@@ -429,7 +548,8 @@ std::vector<std::vector<int>> blank_orbits(const Grid& grid) {
 }  // namespace
 
 DiameterBounds bound_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::uint64_t all_sources_limit,
-                              std::uint64_t budget_runs, double deadline, DiameterEngine engine) {
+                              std::uint64_t budget_runs, double deadline, DiameterEngine engine,
+                              const std::vector<Symmetry>& symmetries) {
   DiameterBounds out;
   if (ranks.size() <= 1) {
     out.method = ComponentMethod::kSingle;
@@ -441,26 +561,29 @@ DiameterBounds bound_diameter(const AnyRule& rule, std::vector<std::uint64_t> ra
   std::visit(
       [&](const auto& r) {
         const Csr g = build_csr(r, ranks);
+        const Orbits orbits = r.directed() ? Orbits{} : component_orbits(r, ranks, symmetries);
         // Directed components: the bounds above need symmetric distances, so BFS from all.
         if (r.directed() || g.size() <= all_sources_limit) {
-          out.lower = out.upper = all_sources(g, out.runs, engine != DiameterEngine::kSingleSource);
+          out.lower = out.upper =
+              all_sources(g, orbits, out.runs, out.image_sources, engine != DiameterEngine::kSingleSource);
           out.method = ComponentMethod::kAllSources;
           out.witness.lower = out.witness.upper = out.lower;
           return;
         }
-        bounding_diameters(g, engine == DiameterEngine::kMultiSource, budget_runs, deadline, out);
+        bounding_diameters(g, orbits, engine == DiameterEngine::kMultiSource, budget_runs, deadline, out);
       },
       rule);
   // Local indices to ranks.
   DiameterWitness& w = out.witness;
   w.lower_a = ranks[w.lower_a], w.lower_b = ranks[w.lower_b];
   for (auto& [s, e] : w.sources) s = ranks[s];
+  for (auto& im : w.images) im.state = ranks[im.state], im.of = ranks[im.of];
   return out;
 }
 
 std::uint64_t csr_bytes(std::uint64_t component, int max_degree) {
-  // sorted ranks, offsets, targets, then per BFS batch distances / bounds / queues
-  return component * (8 + 8 + 4 * static_cast<std::uint64_t>(max_degree) + 2 * 3 + 1 + 4 * kBoundingBatch * 6);
+  // sorted ranks, offsets, targets, orbits, then per BFS batch distances / bounds / queues
+  return component * (8 + 8 + 4 * static_cast<std::uint64_t>(max_degree) + 3 * 4 + 2 * 3 + 1 + 4 * kBoundingBatch * 6);
 }
 
 int exact_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::uint64_t all_sources_limit,

@@ -318,6 +318,7 @@ void set_bounds(ComponentInfo& c, const DiameterBounds& b) {
   c.diameter = b.lower == b.upper ? b.lower : -1;
   c.method = b.method;
   c.bfs_runs = b.runs;
+  c.image_sources = b.image_sources;
 }
 
 // Without a search: ecc(rep) <= diameter <= 2 ecc(rep) (undirected components).
@@ -409,9 +410,10 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
       }
       check_memory(options, csr_bytes(ranks.size(), max_degree), "adjacency list");
       DiameterBounds b = bound_diameter(rule, std::move(ranks), options.all_sources_limit, options.budget_runs_small,
-                                        deadline, options.engine);
+                                        deadline, options.engine, autos);
       set_bounds(info, b);
       report.diameter_bfs_runs += b.runs;
+      report.diameter_image_sources += b.image_sources;
       report.budget_stopped |= b.stopped;
       keep_witness(i, info, b);
       if (!autos.empty()) orbit_first.emplace(key, Seen{i, info});
@@ -481,9 +483,10 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
     check_memory(options, masked_bytes(space, c.size) + large.size() * Bitset::bytes_for(space),
                  "masked search of a component of " + std::to_string(c.size) + " states");
     DiameterBounds b =
-        bound_diameter_masked(rule, mask, c.representative, options.budget_runs, deadline, options.verbose);
+        bound_diameter_masked(rule, mask, c.representative, options.budget_runs, deadline, options.verbose, autos);
     set_bounds(c, b);
     report.diameter_bfs_runs += b.runs;
+    report.diameter_image_sources += b.image_sources;
     report.budget_stopped |= b.stopped;
     keep_witness(i, c, b);
   }
@@ -509,7 +512,7 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
     for (std::size_t i = 0; i < k; ++i) {
       ComponentInfo c = report.components[i];
       c.other_class = true, c.has_goal = false, c.mirror_of = static_cast<std::int64_t>(i);
-      c.method = ComponentMethod::kMirror, c.bfs_runs = 0;
+      c.method = ComponentMethod::kMirror, c.bfs_runs = 0, c.image_sources = 0;
       report.components.push_back(c);
     }
     report.note = "all arrangements: components " + std::to_string(k) + ".." + std::to_string(2 * k - 1) +

@@ -8,17 +8,26 @@
 // the bottom-up steps beyond one test per word. Per state of the component it keeps
 // 2-byte distance, lower and upper bounds, indexed by the state's position in the mask
 // (prefix popcounts per word).
+//
+// Automorphisms g that map the component onto itself (g.rep in the mask) make each BFS
+// from w count for every image g.w: ecc(g.w) = ecc(w) and d(x, g.w) = d(g^-1.x, w), so
+// one pass over the candidates x (states whose upper bound still exceeds the lower
+// bound) reading d(g^-1.x, w) applies the images' bounds without a BFS. Images already
+// known (earlier sources or images) are skipped; the candidates' bounds are then the
+// same on each orbit, so a source's orbit never comes back as a candidate.
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <iostream>
 #include <limits>
 #include <stdexcept>
+#include <unordered_set>
 
 #include "analysis/graph_internal.hpp"
 #include "stategraph/bfs/engine.hpp"
@@ -59,7 +68,8 @@ class MaskIndex {
 template <class R>
 class MaskedBounding {
  public:
-  MaskedBounding(const R& rule, const Bitset& mask, bool verbose)
+  MaskedBounding(const R& rule, const Bitset& mask, bool verbose, const std::vector<Symmetry>& symmetries,
+                 std::uint64_t rep)
       : rule_(rule),
         mask_(mask),
         index_(mask),
@@ -72,6 +82,16 @@ class MaskedBounding {
         lo_(n_, 0),
         hi_(n_, kUnknown) {
     opts_.forward = true;
+    // g maps components onto components: onto this one iff it maps rep into it.
+    const State r = rule_.unrank(rep);
+    for (const Symmetry& g : symmetries)
+      if (!g.identity() && mask_.test(rule_.rank(g.apply(r)))) stab_.push_back(g), stab_inv_.push_back(g.inverse());
+  }
+
+  // The eccentricity of one state (rank) by one masked BFS.
+  int eccentricity(std::uint64_t rank) {
+    std::uint64_t far = 0;
+    return bfs(index_.index(rank), far);
   }
 
   DiameterBounds run(std::uint64_t rep, std::uint64_t budget_runs, double deadline) {
@@ -93,6 +113,7 @@ class MaskedBounding {
       lower_ = std::max(lower_, e);
       apply(e);
       lo_[source] = hi_[source] = static_cast<std::uint16_t>(e);
+      images(source, e, out);
       int pair_upper = std::numeric_limits<int>::max();
       if (keep_limit_ >= 2 && e < 255) {
         // The pair bound over up to keep_limit_ kept distance arrays: a new BFS joins
@@ -133,8 +154,9 @@ class MaskedBounding {
       auto [upper, best_hi, best_lo] = scan();
       if (pair_upper < upper) upper = std::max(lower_, pair_upper);
       if (verbose_)
-        std::cerr << "  large component (" << n_ << " states): BFS " << out.runs << " ecc " << e << ", bounds ["
-                  << lower_ << ", " << upper << "], " << (now_seconds() - t0) << " s\n";
+        std::cerr << "  large component (" << n_ << " states): BFS " << out.runs << " ecc " << e << " (+"
+                  << out.image_sources << " images), bounds [" << lower_ << ", " << upper << "], "
+                  << (now_seconds() - t0) << " s\n";
       out.lower = lower_, out.upper = upper;
       if (upper <= lower_) break;
       if (out_of_budget()) {
@@ -205,6 +227,49 @@ class MaskedBounding {
         const int d = dist_[i];
         lo_[i] = static_cast<std::uint16_t>(std::max<int>(lo_[i], std::max(d, e - d)));
         hi_[i] = static_cast<std::uint16_t>(std::min<int>(hi_[i], e + d));
+      }
+    });
+  }
+
+  // The bounds of the source's images g.w not yet known: ecc(g.w) = e, and the state
+  // g.y is at distance dist_[y] from g.w.
+  void images(std::uint64_t source, int e, DiameterBounds& out) {
+    if (stab_.empty()) return;
+    const std::uint64_t src_rank = index_.rank(source);
+    const State s = rule_.unrank(src_rank);
+    known_.insert(src_rank);
+    std::vector<std::size_t> fresh;  // the automorphisms giving images not known yet
+    for (std::size_t k = 0; k < stab_.size(); ++k) {
+      const std::uint64_t t = rule_.rank(stab_[k].apply(s));
+      if (!known_.insert(t).second) continue;
+      fresh.push_back(k);
+      const std::uint64_t ti = index_.index(t);
+      lo_[ti] = hi_[ti] = static_cast<std::uint16_t>(e);
+      ++out.image_sources;
+      out.witness.images.push_back({t, src_rank, e});
+    }
+    if (fresh.empty()) return;
+    // Only the candidates (hi > lower) can still matter: the others never raise the
+    // upper bound again (lower only grows, hi only shrinks). For a candidate x, the
+    // distance to g.w is d(g^-1.x, w), read from dist_.
+    const int lower = lower_;
+    const std::uint64_t* mw = mask_.words();
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, mask_.num_words(), 1u << 10), [&](const auto& r) {
+      for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+        std::uint64_t i = index_.word_base(w);
+        for (std::uint64_t b = mw[w]; b; b &= b - 1, ++i) {
+          if (hi_[i] <= lower) continue;
+          const State x = rule_.unrank(w * 64 + static_cast<unsigned>(std::countr_zero(b)));
+          int l = lo_[i], h = hi_[i];
+          for (std::size_t k : fresh) {
+            const std::uint64_t y = rule_.rank(stab_inv_[k].apply(x));
+            if (!mask_.test(y)) throw std::logic_error("an automorphism does not keep the masked component");
+            const int d = dist_[index_.index(y)];
+            l = std::max(l, std::max(d, e - d));
+            h = std::min(h, e + d);
+          }
+          lo_[i] = static_cast<std::uint16_t>(l), hi_[i] = static_cast<std::uint16_t>(h);
+        }
       }
     });
   }
@@ -315,6 +380,9 @@ class MaskedBounding {
   // second sweep (the far end of the far end) before the alternation slows it down.
   std::size_t keep_limit_ = 4;
   int sweeps_ = 1;
+  std::vector<Symmetry> stab_;               // the automorphisms (but the identity) keeping the component
+  std::vector<Symmetry> stab_inv_;           // their inverses
+  std::unordered_set<std::uint64_t> known_;  // ranks of the sources and images so far
   std::vector<std::vector<std::uint8_t>> keep_;
   std::vector<int> keep_ecc_;
   int e_swap_ = 0;
@@ -329,19 +397,147 @@ class MaskedBounding {
   int lower_ = 0;
 };
 
+// Multi-source bit-parallel BFS (Then et al., VLDB 2015) on the implicit rank space
+// restricted to the component: per state of the component (its position in the mask)
+// a 64-bit word of the sources that have seen it, and the frontier and next words. A
+// level either pushes each frontier state's word to its neighbours (top-down, atomic
+// OR) or has each state not yet seen by every source gather its neighbours' frontier
+// words (bottom-up), whichever touches fewer states; neighbours are computed from the
+// ranks (unrank, move, rank) once per state and level for all sources at once.
+template <class R>
+class MaskedMultiBfs {
+ public:
+  MaskedMultiBfs(const R& rule, const Bitset& mask)
+      : rule_(rule), mask_(mask), index_(mask), n_(index_.size()), seen_(n_), frontier_(n_), next_(n_) {}
+
+  // Eccentricities of up to 64 sources (ranks in the mask).
+  std::vector<int> run(const std::vector<std::uint64_t>& sources) {
+    const std::size_t k = sources.size();
+    if (k == 0 || k > 64) throw std::invalid_argument("a multi-source pass takes 1 to 64 sources");
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n_, 1u << 16), [&](const auto& r) {
+      for (std::uint64_t i = r.begin(); i != r.end(); ++i) seen_[i] = frontier_[i] = next_[i] = 0;
+    });
+    const std::uint64_t all = k == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << k) - 1;
+    std::uint64_t active = 0, pending = n_;  // states in the frontier; states some source has not seen
+    for (std::size_t j = 0; j < k; ++j) {
+      if (!mask_.test(sources[j])) throw std::invalid_argument("a source lies outside the component");
+      const std::uint64_t p = index_.index(sources[j]);
+      if (!frontier_[p]) ++active;
+      frontier_[p] |= std::uint64_t{1} << j;
+      seen_[p] = frontier_[p];
+      if (seen_[p] == all) --pending;
+    }
+    std::vector<int> ecc(k, 0);
+    const std::uint64_t* mw = mask_.words();
+    const std::uint64_t words = mask_.num_words();
+    // f(i, state) for every position i of the component whose word pred(i) holds.
+    auto for_positions = [&](auto&& pred, auto&& f) {
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words, 1u << 8), [&](const auto& r) {
+        for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+          std::uint64_t i = index_.word_base(w);
+          for (std::uint64_t b = mw[w]; b; b &= b - 1, ++i)
+            if (pred(i)) f(i, rule_.unrank(w * 64 + static_cast<unsigned>(std::countr_zero(b))));
+        }
+      });
+    };
+    int depth = 0;
+    while (active > 0) {
+      if (active < pending) {  // top-down
+        for_positions([&](std::uint64_t i) { return frontier_[i] != 0; },
+                      [&](std::uint64_t i, State s) {
+                        const std::uint64_t f = frontier_[i];
+                        rule_.for_each_successor(s, [&](State t) {
+                          const std::uint64_t j = index_.index(rule_.rank(t));
+                          const std::uint64_t add = f & ~seen_[j];
+                          if (add) std::atomic_ref<std::uint64_t>(next_[j]).fetch_or(add, std::memory_order_relaxed);
+                        });
+                      });
+      } else {  // bottom-up
+        for_positions([&](std::uint64_t i) { return seen_[i] != all; },
+                      [&](std::uint64_t i, State s) {
+                        std::uint64_t got = 0;
+                        rule_.for_each_successor(s, [&](State t) { got |= frontier_[index_.index(rule_.rank(t))]; });
+                        next_[i] = got & ~seen_[i];
+                      });
+      }
+      struct Acc {
+        std::uint64_t bits = 0, active = 0, done = 0;
+      };
+      const Acc acc = tbb::parallel_reduce(
+          tbb::blocked_range<std::uint64_t>(0, n_, 1u << 16), Acc{},
+          [&](const auto& r, Acc a) {
+            for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+              const std::uint64_t nb = next_[i] & ~seen_[i];
+              next_[i] = 0;
+              frontier_[i] = nb;
+              if (!nb) continue;
+              seen_[i] |= nb;
+              a.bits |= nb, ++a.active;
+              if (seen_[i] == all) ++a.done;
+            }
+            return a;
+          },
+          [](Acc a, const Acc& b) {
+            return Acc{a.bits | b.bits, a.active + b.active, a.done + b.done};
+          });
+      ++depth;
+      for (std::uint64_t b = acc.bits; b; b &= b - 1) ecc[static_cast<std::size_t>(std::countr_zero(b))] = depth;
+      active = acc.active, pending -= acc.done;
+    }
+    if (pending != 0) throw std::logic_error("masked component is not connected");
+    return ecc;
+  }
+
+ private:
+  const R& rule_;
+  const Bitset& mask_;
+  MaskIndex index_;
+  std::uint64_t n_;
+  std::vector<std::uint64_t> seen_, frontier_, next_;
+};
+
 }  // namespace
+
+std::uint64_t masked_multi_bytes(std::uint64_t space, std::uint64_t component) {
+  return 3 * 8 * component + Bitset::bytes_for(space);
+}
+
+std::vector<int> masked_eccentricities(const AnyRule& rule, const Bitset& mask,
+                                       const std::vector<std::uint64_t>& sources, bool multi) {
+  return std::visit(
+      [&](const auto& r) {
+        if (r.directed()) throw std::logic_error("masked eccentricities need an undirected rule");
+        std::vector<int> out;
+        if (multi) {
+          MaskedMultiBfs<std::decay_t<decltype(r)>> m(r, mask);
+          for (std::size_t first = 0; first < sources.size(); first += 64) {
+            const std::vector<std::uint64_t> part(
+                sources.begin() + static_cast<std::ptrdiff_t>(first),
+                sources.begin() + static_cast<std::ptrdiff_t>(std::min(sources.size(), first + 64)));
+            for (int e : m.run(part)) out.push_back(e);
+          }
+          return out;
+        }
+        bfs::check_batchable(r);
+        MaskedBounding<std::decay_t<decltype(r)>> b(r, mask, false, {}, sources.empty() ? 0 : sources[0]);
+        for (auto s : sources) out.push_back(b.eccentricity(s));
+        return out;
+      },
+      rule);
+}
 
 std::uint64_t masked_bytes(std::uint64_t space, std::uint64_t component) {
   return 4 * Bitset::bytes_for(space) + 6 * component;
 }
 
 DiameterBounds bound_diameter_masked(const AnyRule& rule, const Bitset& mask, std::uint64_t rep,
-                                     std::uint64_t budget_runs, double deadline, bool verbose) {
+                                     std::uint64_t budget_runs, double deadline, bool verbose,
+                                     const std::vector<Symmetry>& symmetries) {
   return std::visit(
       [&](const auto& r) {
         if (r.directed()) throw std::logic_error("masked BoundingDiameters needs an undirected rule");
         bfs::check_batchable(r);
-        MaskedBounding<std::decay_t<decltype(r)>> b(r, mask, verbose);
+        MaskedBounding<std::decay_t<decltype(r)>> b(r, mask, verbose, symmetries, rep);
         return b.run(rep, budget_runs, deadline);
       },
       rule);

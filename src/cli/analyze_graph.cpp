@@ -84,6 +84,7 @@ GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& su
   g.symmetries = report.symmetries;
   g.mirrored_components = report.mirrored_components;
   g.mirrored_states = report.mirrored_states;
+  g.diameter_image_sources = report.diameter_image_sources;
   g.note = report.note;
   summary.graph = g;
 
@@ -110,10 +111,11 @@ GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& su
     std::cerr << "  graph: " << count_text(g.components, "component") << ", largest " << g.largest_component
               << ", diameter " << (g.diameter < 0 ? std::string("undetermined") : std::to_string(g.diameter)) << " ("
               << g.diameter_method << ", bounds [" << g.diameter_lower << ", " << g.diameter_upper << "], "
-              << count_text(g.diameter_bfs_runs, "extra BFS run") << ", " << seconds_text(g.diameter_seconds)
-              << ": small components " << seconds_text(report.small_seconds) << ", large "
-              << seconds_text(report.large_seconds) << "), labelling " << seconds_text(report.components_seconds)
-              << ", all graph analyses " << seconds_text(out.seconds) << "\n";
+              << count_text(g.diameter_bfs_runs, "extra BFS run") << " (+" << g.diameter_image_sources
+              << " from images), " << seconds_text(g.diameter_seconds) << ": small components "
+              << seconds_text(report.small_seconds) << ", large " << seconds_text(report.large_seconds)
+              << "), labelling " << seconds_text(report.components_seconds) << ", all graph analyses "
+              << seconds_text(out.seconds) << "\n";
   }
   return out;
 }

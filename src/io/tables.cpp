@@ -61,7 +61,8 @@ CsvTable summary_table(const Summary& s) {
               "symmetries",
               "mirrored_components",
               "mirrored_states",
-              "graph_note"});
+              "graph_note",
+              "diameter_image_sources"});
   std::vector<std::string> row = {s.rule,
                                   std::to_string(s.rows),
                                   std::to_string(s.cols),
@@ -86,10 +87,11 @@ CsvTable summary_table(const Summary& s) {
           g.diameter_upper < 0 ? std::string() : std::to_string(g.diameter_upper),
           std::string(g.budget_stopped ? "1" : "0"), fmt_double(g.labelling_seconds),
           fmt_double(g.small_components_seconds), fmt_double(g.large_components_seconds), std::to_string(g.symmetries),
-          std::to_string(g.mirrored_components), std::to_string(g.mirrored_states), g.note})
+          std::to_string(g.mirrored_components), std::to_string(g.mirrored_states), g.note,
+          std::to_string(g.diameter_image_sources)})
       row.push_back(v);
   } else {
-    row.resize(row.size() + 19);
+    row.resize(row.size() + 20);
   }
   t.add_row(std::move(row));
   return t;
@@ -97,7 +99,7 @@ CsvTable summary_table(const Summary& s) {
 
 CsvTable components_table(const AnyRule& rule, const GraphReport& report, std::uint64_t max_components) {
   CsvTable t({"component", "size", "representative", "eccentricity_of_representative", "diameter", "diameter_lower",
-              "diameter_upper", "diameter_method", "diameter_bfs_runs", "mirror_of"});
+              "diameter_upper", "diameter_method", "diameter_bfs_runs", "mirror_of", "diameter_image_sources"});
   std::vector<std::size_t> order(report.components.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   if (order.size() > max_components) {
@@ -121,7 +123,7 @@ CsvTable components_table(const AnyRule& rule, const GraphReport& report, std::u
                      c.diameter_lower < 0 ? std::string() : std::to_string(c.diameter_lower),
                      c.diameter_upper < 0 ? std::string() : std::to_string(c.diameter_upper),
                      component_method_name(c.method), std::to_string(c.bfs_runs),
-                     c.mirror_of < 0 ? std::string() : std::to_string(c.mirror_of)});
+                     c.mirror_of < 0 ? std::string() : std::to_string(c.mirror_of), std::to_string(c.image_sources)});
         }
       },
       rule);
@@ -138,6 +140,9 @@ CsvTable diameter_witnesses_table(const AnyRule& rule, const GraphReport& report
               {c, "lower", r.format(r.unrank(w.lower_a)), r.format(r.unrank(w.lower_b)), std::to_string(w.lower)});
           t.add_row({c, "upper", "", "", std::to_string(w.upper)});
           for (const auto& [s, e] : w.sources) t.add_row({c, "source", r.format(r.unrank(s)), "", std::to_string(e)});
+          for (const auto& im : w.images)
+            t.add_row({c, "source", r.format(r.unrank(im.state)), r.format(r.unrank(im.of)),
+                       std::to_string(im.eccentricity)});
           if (w.pair_upper > 0) {
             t.add_row({c, "pair_upper", "", "", std::to_string(w.pair_upper)});
             for (auto s : w.pair_sources) t.add_row({c, "pair_source", r.format(r.unrank(s)), "", ""});

@@ -44,6 +44,7 @@ struct Summary {
     std::uint64_t symmetries = 0;                  // automorphisms used
     std::uint64_t mirrored_components = 0;         // components whose bounds came from an image
     std::uint64_t mirrored_states = 0;             // their states (searches saved)
+    std::uint64_t diameter_image_sources = 0;      // eccentricities from sources' images (BFS runs saved)
     std::string note;                              // e.g. what the component count covers
   };
   std::optional<Graph> graph;

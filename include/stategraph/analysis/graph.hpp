@@ -23,7 +23,9 @@
 // Kosters 2011) on an explicit adjacency list, seeded with a double sweep. Components
 // above the exact limit get bounds [lower, upper] from BoundingDiameters over bitset BFS
 // restricted to the component (masked_diameter.cpp, with a pair bound), within budgets;
-// components that an automorphism maps onto earlier ones copy their bounds.
+// components that an automorphism maps onto earlier ones copy their bounds, and the
+// automorphisms that map a component onto itself make each BFS count for the images of
+// its source (ecc(g.w) = ecc(w), d(x, g.w) = d(g^-1.x, w); diameter.cpp).
 #pragma once
 
 #include <cstdint>
@@ -71,7 +73,10 @@ struct ComponentInfo {
   // `diameter` holds it); -1 when unknown (directed components without an exact value).
   int diameter_lower = -1, diameter_upper = -1;
   ComponentMethod method = ComponentMethod::kNone;
-  std::uint64_t bfs_runs = 0;   // BFS runs spent on this component's diameter
+  std::uint64_t bfs_runs = 0;  // BFS runs spent on this component's diameter
+  // States whose eccentricity came from a BFS source's image under an automorphism that
+  // maps the component onto itself (ecc(g.w) = ecc(w)): BFS runs saved.
+  std::uint64_t image_sources = 0;
   std::int64_t mirror_of = -1;  // index of the component an automorphism maps onto this one
   // A component of the unranked parity class (sliding): the image of component
   // mirror_of under swapping tiles 1 and 2; `representative` is that one's rank.
@@ -86,6 +91,13 @@ struct DiameterWitness {
   std::uint64_t lower_a = 0, lower_b = 0;  // ranks
   int lower = 0, upper = 0;
   std::vector<std::pair<std::uint64_t, int>> sources;  // (rank, eccentricity), in the order run
+  // Images g.s of the sources under automorphisms g that map the component onto itself:
+  // ecc(g.s) = ecc(s) and d(x, g.s) = d(g^-1.x, s), so they bound like sources, unrun.
+  struct Image {
+    std::uint64_t state = 0, of = 0;  // ranks: the image and its BFS source
+    int eccentricity = 0;
+  };
+  std::vector<Image> images;
   // The pair bound (masked searches): d(x, y) <= min over these sources s of
   // d(s, x) + d(s, y), whose maximum over all pairs is pair_upper (0: not computed).
   std::vector<std::uint64_t> pair_sources;
@@ -129,8 +141,10 @@ struct GraphOptions {
   // larger than this keep diameter -1.
   std::uint64_t exact_limit = 20'000'000;
   // Above this many states, an exact (non-symmetric) component uses BoundingDiameters
-  // instead of BFS from every state.
-  std::uint64_t all_sources_limit = 64;
+  // instead of BFS from every state. Measured on primeswap 3x3 (577 components besides
+  // the goal's, most of them tiny): 64 takes 281 BFS runs in all, 16 162, 8 117, 4 109,
+  // in the same time (0.23 s); primeswap 2x5: 3,845 runs at 64, 1,558 at 4, 4.1-4.2 s.
+  std::uint64_t all_sources_limit = 4;
   DiameterEngine engine = DiameterEngine::kAuto;  // BFS engine of the exact diameters
   std::string variant = "hybrid";                 // BFS variant for whole-space runs (sliding orbits)
   // Optional: the BFS from the rule's goals (default sources and direction). When it
@@ -182,6 +196,7 @@ struct GraphReport {
   std::uint64_t symmetries = 0;                  // automorphisms used (0: none)
   std::uint64_t mirrored_components = 0;         // components whose bounds came from an image
   std::uint64_t mirrored_states = 0;             // their states: BFS work saved
+  std::uint64_t diameter_image_sources = 0;      // sum of the components' image_sources
   std::vector<DiameterWitness> witnesses;
   std::string note;  // what the component list covers, when not plain
 };
@@ -205,18 +220,35 @@ struct DiameterBounds {
   int lower = 0, upper = 0;
   ComponentMethod method = ComponentMethod::kNone;
   std::uint64_t runs = 0;
-  bool stopped = false;  // the budget ended the search before the bounds met
+  std::uint64_t image_sources = 0;  // sources' images whose eccentricity came without a BFS
+  bool stopped = false;             // the budget ended the search before the bounds met
   DiameterWitness witness;
 };
+// `symmetries`: graph automorphisms (a group, e.g. rule_automorphisms); those that map
+// the component onto itself make each BFS count for every image of its source.
 DiameterBounds bound_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::uint64_t all_sources_limit,
-                              std::uint64_t budget_runs, double deadline,
-                              DiameterEngine engine = DiameterEngine::kAuto);
+                              std::uint64_t budget_runs, double deadline, DiameterEngine engine = DiameterEngine::kAuto,
+                              const std::vector<Symmetry>& symmetries = {});
 
 // Bounds on the diameter of one undirected component given as a bitset over the whole
 // rank space (BoundingDiameters over bitset BFS restricted to it; a few bytes per state
 // of the component). `rep` is a rank in the component.
 DiameterBounds bound_diameter_masked(const AnyRule& rule, const Bitset& mask, std::uint64_t rep,
-                                     std::uint64_t budget_runs, double deadline, bool verbose = false);
+                                     std::uint64_t budget_runs, double deadline, bool verbose = false,
+                                     const std::vector<Symmetry>& symmetries = {});
+
+// The eccentricities of states (ranks) of one undirected component given as a mask: one
+// masked bitset BFS per source, or (multi) 64 sources per bit-parallel pass over the
+// component's states (three 64-bit words per state: masked_multi_bytes). A measuring
+// tool (bench MASKEDECC): for 64 eccentricities the pass measured 1.9x faster than 64
+// masked BFS on primeswap 3x3's giant, 2.0x on sliding 3x3, 1.3x on sliding 2x5 and even
+// on primeswap 2x5's largest component (eccentricities up to 211: a level costs a pass
+// over the component). The masked BoundingDiameters keeps single sources: with source
+// images it needs 17 runs on primeswap 3x3's giant, less than one pass of 64 (which
+// would need a second pass for the bounds, as the eccentricities come at its end).
+std::vector<int> masked_eccentricities(const AnyRule& rule, const Bitset& mask,
+                                       const std::vector<std::uint64_t>& sources, bool multi);
+std::uint64_t masked_multi_bytes(std::uint64_t space, std::uint64_t component);
 
 // ---- Pure functions over a BFS result from the goals (needs result.depth). ----
 

@@ -24,15 +24,17 @@ CsvTable levels_table(const BfsResult& result);
 // largest_component,diameter,goal_component_size,average_distance,edges,
 // diameter_bfs_runs,diameter_seconds,diameter_method,diameter_lower,diameter_upper,
 // diameter_budget_stopped,labelling_seconds,small_components_seconds,
-// large_components_seconds,symmetries,mirrored_components,mirrored_states,graph_note (empty without a
-// graph analysis). diameter_seconds is the wall time of the diameter work: the small
+// large_components_seconds,symmetries,mirrored_components,mirrored_states,graph_note,
+// diameter_image_sources (empty without a graph analysis). diameter_seconds is the wall time of the diameter work: the small
 // components' (during labelling) plus the large components' and the finishing runs.
 CsvTable summary_table(const Summary& s);
 
 // components.csv: component,size,representative,eccentricity_of_representative,diameter,
-// diameter_lower,diameter_upper,diameter_method,diameter_bfs_runs,mirror_of (diameter
-// empty unless exact; bounds empty when unknown; mirror_of: the component an
-// automorphism maps onto this one, whose bounds it shares).
+// diameter_lower,diameter_upper,diameter_method,diameter_bfs_runs,mirror_of,
+// diameter_image_sources (diameter empty unless exact; bounds empty when unknown;
+// mirror_of: the component an automorphism maps onto this one, whose bounds it shares;
+// diameter_image_sources: states whose eccentricity came from a BFS source's image under
+// an automorphism keeping the component, i.e. BFS runs saved).
 // All components when there are at most max_components, else the max_components
 // largest (ties: smaller representative first). `component` is the component's index
 // in order of representative; the representative is written with rule.format.
@@ -41,6 +43,8 @@ CsvTable components_table(const AnyRule& rule, const GraphReport& report, std::u
 // component: a `lower` row (two states and their distance, the lower bound), an `upper`
 // row (the upper bound), and one `source` row per BFS source with its eccentricity: every
 // state w of the component has ecc(w) <= min over sources s of ecc(s) + d(s, w) <= upper.
+// A source row with other_state set is the image of that source (run) under an
+// automorphism keeping the component: same eccentricity, no BFS of its own.
 CsvTable diameter_witnesses_table(const AnyRule& rule, const GraphReport& report);
 // component_sizes.csv: size,count (every component size once, ascending).
 CsvTable component_sizes_table(const GraphReport& report);
