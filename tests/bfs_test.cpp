@@ -135,9 +135,9 @@ TEST(BfsTest, IncrementalRanksAgreeWithPlainRanking) {
 
 // The incremental ranks of the rules ranked by the direct permutation (MoveRanks), on
 // directed and undirected graphs, from the goal and forward from other sources: every
-// variant that uses them gives the reference's layers and the plain loop's depths. (The
-// 3x3 grids of every rule are covered with depths by IncrementalRanks in rules_test.cpp
-// and by DefRotate in defs_test.cpp.)
+// variant that uses them gives the reference's layers and the plain loop's depths. (At 3x3
+// every rule's ranks are checked state by state by IncrementalRanks in rules_test.cpp,
+// and rotate both's layers by DefRotate in defs_test.cpp.)
 TEST(BfsTest, IncrementalPermutationRanksAgreeWithReferenceAndPlainRanking) {
   std::vector<AnyRule> rules;
   rules.push_back(make_rule("rotate", 3, 3));  // 9!: a split with moves on both sides (seconds per rule)
