@@ -176,10 +176,14 @@ TEST(MoveRanks, EqualPermRankOfTheMovedState) {
         }
         ranks.for_each_rank(s, r, [](std::size_t) { return true; }, [&](std::uint64_t q) { got.push_back(q); });
         ASSERT_EQ(got, want) << "n " << n << " split " << m << " rank " << r;
-        // A filter skips moves; a callback returning true stops the walk.
+        // A filter or a mask skips moves; a callback returning true stops the walk.
         got.clear();
         ranks.for_each_rank(s, r, [](std::size_t j) { return j % 2 == 1; }, [&](std::uint64_t q) { got.push_back(q); });
         for (std::size_t j = 0; j < got.size(); ++j) ASSERT_EQ(got[j], want[2 * j + 1]);
+        std::vector<std::uint64_t> of;  // the same moves named by a bit mask
+        const std::uint64_t odd = 0xAAAAAAAAAAAAAAAAull & ((std::uint64_t{1} << moves.size()) - 1);
+        ranks.for_each_rank_of(s, r, odd, [&](std::uint64_t q) { of.push_back(q); });
+        ASSERT_EQ(of, got);
         int calls = 0;
         ranks.for_each_rank(s, r, [](std::size_t) { return true; }, [&](std::uint64_t) { return ++calls == 2; });
         ASSERT_EQ(calls, std::min<int>(2, static_cast<int>(moves.size())));

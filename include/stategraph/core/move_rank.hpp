@@ -118,6 +118,18 @@ class MoveRanks {
       if (applies(j) && emit_neighbour(f, rank(j, s, r, sc))) return;
   }
 
+  // f(rank) for each move j whose bit is set in `moves` (j < moves()), in order; f may
+  // return true to stop. A mask computed without branches spares rules whose moves depend
+  // on the state (primeswap) a mispredicted branch per move.
+  template <class F>
+  void for_each_rank_of(State s, std::uint64_t r, std::uint64_t moves, F&& f) const {
+    if (!moves) return;
+    Scan sc;
+    prepare(s, sc);
+    for (; moves; moves &= moves - 1)
+      if (emit_neighbour(f, rank(static_cast<std::size_t>(std::countr_zero(moves)), s, r, sc))) return;
+  }
+
  private:
   struct Move {
     int lo = 0, hi = -1;

@@ -51,15 +51,12 @@ class NumberGridRule : public GridRule, public MoveNeighbours<Derived> {
   // to stop. Tested against rank() (rules_test.cpp).
   template <class F>
   void for_each_successor_rank(State s, std::uint64_t r, F&& f) const {
-    ranks_->successors.for_each_rank(s, r, [&](std::size_t j) { return self().move_applies(s, j); }, f);
+    emit_ranks(ranks_->successors, s, r, f);
   }
   template <class F>
   void for_each_predecessor_rank(State s, std::uint64_t r, F&& f) const {
-    const MoveRanks& m = ranks_->undirected ? ranks_->successors : ranks_->predecessors;
-    m.for_each_rank(s, r, [&](std::size_t j) { return self().move_applies(s, j); }, f);
+    emit_ranks(ranks_->undirected ? ranks_->successors : ranks_->predecessors, s, r, f);
   }
-  // Whether the j-th move (of either list) applies to s: always, unless the rule says.
-  bool move_applies(State, std::size_t) const { return true; }
 
  protected:
   // The rule's moves as cell permutations (t[i] = s[p[i]]), in the order of its
@@ -75,6 +72,14 @@ class NumberGridRule : public GridRule, public MoveNeighbours<Derived> {
 
  private:
   const Derived& self() const { return static_cast<const Derived&>(*this); }
+  // Every move of the list, or those the rule's applicable_moves(s) bit mask names.
+  template <class F>
+  void emit_ranks(const MoveRanks& m, State s, std::uint64_t r, F& f) const {
+    if constexpr (requires { self().applicable_moves(s); })
+      m.for_each_rank_of(s, r, self().applicable_moves(s), f);
+    else
+      m.for_each_rank(s, r, [](std::size_t) { return true; }, f);
+  }
   struct Ranks {
     MoveRanks successors, predecessors;
     bool undirected = true;
