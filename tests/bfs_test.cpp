@@ -133,6 +133,43 @@ TEST(BfsTest, IncrementalRanksAgreeWithPlainRanking) {
   }
 }
 
+// The incremental ranks of the rules ranked by the direct permutation (MoveRanks), on
+// directed and undirected graphs, from the goal and forward from other sources: every
+// variant that uses them gives the reference's layers and the plain loop's depths. (At 3x3
+// every rule's ranks are checked state by state by IncrementalRanks in rules_test.cpp,
+// and rotate both's layers by DefRotate in defs_test.cpp.)
+TEST(BfsTest, IncrementalPermutationRanksAgreeWithReferenceAndPlainRanking) {
+  std::vector<AnyRule> rules;
+  rules.push_back(make_rule("rotate", 3, 3));  // 9!: a split with moves on both sides (seconds per rule)
+  for (auto [rows, cols] : {std::pair{2, 2}, {2, 3}, {3, 2}, {2, 4}}) {
+    rules.push_back(make_rule("rotate", rows, cols));
+    rules.push_back(make_rule("rotate", rows, cols, RuleOptions{{}, "both"}));
+    rules.push_back(make_rule("primeswap", rows, cols));
+    rules.push_back(make_rule("adjswap", rows, cols));
+  }
+  for (const AnyRule& rule : rules) {
+    const std::string label = std::string(rule_name(rule)) + " " + rule_grid(rule).label();
+    for (bool goal : {true, false}) {
+      BfsOptions o;
+      o.want_depths = true;
+      if (!goal) {
+        const std::uint64_t n = rule_size(rule);
+        o.sources = {std::visit([&](const auto& x) { return x.unrank(n / 3); }, rule),
+                     std::visit([&](const auto& x) { return x.unrank(n - 1); }, rule)};
+        o.forward = true;
+      }
+      const BfsResult ref = find_variant("reference").run(rule, o);
+      for (std::string_view variant : {"topdown", "bottomup", "hybrid", "twobit"}) {
+        BfsOptions plain = o;
+        plain.incremental_ranks = false;
+        const BfsResult incremental = find_variant(variant).run(rule, o);
+        EXPECT_EQ(incremental.layers, ref.layers) << variant << " " << label << " goal " << goal;
+        EXPECT_EQ(incremental.depth, find_variant(variant).run(rule, plain).depth) << variant << " " << label;
+      }
+    }
+  }
+}
+
 // Sliding's block moves (a word of 64 ranks at a time) against the reference and the
 // state-by-state steps, in every variant at 1 and 2 threads: block sizes below 64 (2x2,
 // 2x3, 3x2), not multiples of 64 (2x4, 4x2), multiples (3x3, 2x5), from the goal and

@@ -6,6 +6,9 @@
 #include <array>
 #include <random>
 #include <set>
+#include <vector>
+
+#include "stategraph/core/move_rank.hpp"
 
 namespace stategraph {
 namespace {
@@ -125,6 +128,65 @@ TEST(PermCursor, MatchesParityUnrank) {
         const unsigned first = get_cell(lehmer_digits(r << 1, n), 0);
         ASSERT_EQ(cursor.parity_unrank(r, parity_of), parity_unrank(r, n, parity_of(first)))
             << "n=" << n << " rank=" << r;
+      }
+    }
+  }
+}
+
+// MoveRanks against perm_rank of the moved state: random cell permutations of every
+// window width (a 3-cycle, a swap, a permutation of a window, the identity, a full
+// shuffle), with every split from none to the whole state, on every state of n = 1..7
+// and on random states of n = 12 and 16.
+TEST(MoveRanks, EqualPermRankOfTheMovedState) {
+  std::mt19937_64 rng(7);
+  for (int n : {1, 2, 3, 5, 7, 12, 16}) {
+    std::vector<std::vector<int>> moves;
+    for (int k = 0; k < 24; ++k) {
+      std::vector<int> p(static_cast<std::size_t>(n));
+      for (int i = 0; i < n; ++i) p[static_cast<std::size_t>(i)] = i;
+      const int lo = static_cast<int>(rng() % static_cast<unsigned>(n));
+      const int hi = lo + static_cast<int>(rng() % static_cast<unsigned>(n - lo));
+      if (k % 6 == 1 && hi > lo) {
+        std::swap(p[static_cast<std::size_t>(lo)], p[static_cast<std::size_t>(hi)]);
+      } else if (k % 6 == 2 && hi >= lo + 2) {
+        const int mid = lo + 1 + static_cast<int>(rng() % static_cast<unsigned>(hi - lo - 1));
+        p[static_cast<std::size_t>(lo)] = mid, p[static_cast<std::size_t>(mid)] = hi, p[static_cast<std::size_t>(hi)] = lo;
+      } else if (k % 6 == 3) {
+        std::shuffle(p.begin(), p.end(), rng);
+      } else if (k % 6 != 4) {
+        std::shuffle(p.begin() + lo, p.begin() + hi + 1, rng);
+      }
+      moves.push_back(p);
+    }
+    for (int m = 0; m <= std::min(n, 8); ++m) {
+      const MoveRanks ranks(n, moves, m);
+      ASSERT_EQ(ranks.moves(), moves.size());
+      if (m == n) ASSERT_EQ(ranks.table_moves(), moves.size());
+      if (m == 0) ASSERT_EQ(ranks.table_moves(), 0u);
+      const std::uint64_t total = kFactorial[static_cast<std::size_t>(n)];
+      const std::uint64_t samples = n <= 7 ? total : 3000;
+      for (std::uint64_t k = 0; k < samples; ++k) {
+        const std::uint64_t r = n <= 7 ? k : rng() % total;
+        const State s = perm_unrank(r, n);
+        std::vector<std::uint64_t> want, got;
+        for (const auto& p : moves) {
+          State t = 0;
+          for (int i = 0; i < n; ++i) t = set_cell(t, i, get_cell(s, p[static_cast<std::size_t>(i)]));
+          want.push_back(perm_rank(t, n));
+        }
+        ranks.for_each_rank(s, r, [](std::size_t) { return true; }, [&](std::uint64_t q) { got.push_back(q); });
+        ASSERT_EQ(got, want) << "n " << n << " split " << m << " rank " << r;
+        // A filter or a mask skips moves; a callback returning true stops the walk.
+        got.clear();
+        ranks.for_each_rank(s, r, [](std::size_t j) { return j % 2 == 1; }, [&](std::uint64_t q) { got.push_back(q); });
+        for (std::size_t j = 0; j < got.size(); ++j) ASSERT_EQ(got[j], want[2 * j + 1]);
+        std::vector<std::uint64_t> of;  // the same moves named by a bit mask
+        const std::uint64_t odd = 0xAAAAAAAAAAAAAAAAull & ((std::uint64_t{1} << moves.size()) - 1);
+        ranks.for_each_rank_of(s, r, odd, [&](std::uint64_t q) { of.push_back(q); });
+        ASSERT_EQ(of, got);
+        int calls = 0;
+        ranks.for_each_rank(s, r, [](std::size_t) { return true; }, [&](std::uint64_t) { return ++calls == 2; });
+        ASSERT_EQ(calls, std::min<int>(2, static_cast<int>(moves.size())));
       }
     }
   }

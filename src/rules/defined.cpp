@@ -435,6 +435,14 @@ DefinedRule::DefinedRule(Definition def, int rows, int cols) {
     data->max_order = std::max(data->max_order, order_of(p));
   }
   data->directed = !closed;
+  if (distinct_) {
+    data->fwd_ranks = MoveRanks(n_, def.moves);
+    if (data->directed) {
+      std::vector<std::vector<int>> inverses;
+      for (const auto& p : def.moves) inverses.push_back(inverse(p));
+      data->inv_ranks = MoveRanks(n_, inverses);
+    }
+  }
 
   // FNV-1a over the canonical content: n, solved symbols, then each move's name and
   // permutation (so the metric and the move order are part of the identity).

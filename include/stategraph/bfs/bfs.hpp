@@ -87,7 +87,8 @@ struct BfsOptions {
   // Resume from a loaded checkpoint instead of the sources (same variants); the variant
   // checks the buffers' layout and throws InputError when they do not fit.
   const LoadedCheckpoint* resume = nullptr;
-  // Use the rule's incremental successor ranks where it has them (sliding); false ranks
+  // Use the rule's incremental neighbour ranks where it has them (sliding, rotate,
+  // primeswap, adjswap, defined rules of distinct pieces); false ranks
   // every neighbour from scratch, the plain loop, kept to measure the gain (bench/).
   bool incremental_ranks = true;
   // Apply the rule's block moves (engine.hpp: sliding's moves to the next cell) a word of
@@ -129,19 +130,39 @@ void for_each_bfs_parent(const R& rule, const BfsOptions& options, State s, F&& 
     rule.for_each_successor(s, f);
 }
 
+// Rules that give the ranks of a state's successors and predecessors incrementally
+// (for_each_successor_rank / for_each_predecessor_rank, same order as the states),
+// directed or not: the rules ranked by the direct permutation (MoveRanks).
+template <class R>
+concept IncrementalRankRule = requires(const R& r, State s, std::uint64_t k) {
+  r.for_each_successor_rank(s, k, [](std::uint64_t) {});
+  r.for_each_predecessor_rank(s, k, [](std::uint64_t) {});
+};
+
 // f(rank) for every state one BFS step from s (whose rank is r): the rule's incremental
-// for_each_neighbour_rank when it has one (undirected rules only, where successors and
-// predecessors coincide), else rank() of each neighbour. Parent is the reverse step.
+// ranks when it has them (successor and predecessor ranks; sliding's
+// for_each_neighbour_rank on its undirected graph) and BfsOptions::incremental_ranks is
+// on, else rank() of each neighbour. Parent is the reverse step.
 template <class R, class F>
 void for_each_bfs_neighbour_rank(const R& rule, const BfsOptions& options, State s, std::uint64_t r, F&& f) {
-  if constexpr (requires { rule.for_each_neighbour_rank(s, r, f); }) {
+  if constexpr (IncrementalRankRule<R>) {
+    if (options.incremental_ranks) {
+      if (options.forward) return rule.for_each_successor_rank(s, r, f);
+      return rule.for_each_predecessor_rank(s, r, f);
+    }
+  } else if constexpr (requires { rule.for_each_neighbour_rank(s, r, f); }) {
     if (!rule.directed() && options.incremental_ranks) return rule.for_each_neighbour_rank(s, r, f);
   }
   for_each_bfs_neighbour(rule, options, s, [&](State p) { return f(rule.rank(p)); });
 }
 template <class R, class F>
 void for_each_bfs_parent_rank(const R& rule, const BfsOptions& options, State s, std::uint64_t r, F&& f) {
-  if constexpr (requires { rule.for_each_neighbour_rank(s, r, f); }) {
+  if constexpr (IncrementalRankRule<R>) {
+    if (options.incremental_ranks) {
+      if (options.forward) return rule.for_each_predecessor_rank(s, r, f);
+      return rule.for_each_successor_rank(s, r, f);
+    }
+  } else if constexpr (requires { rule.for_each_neighbour_rank(s, r, f); }) {
     if (!rule.directed() && options.incremental_ranks) return rule.for_each_neighbour_rank(s, r, f);
   }
   for_each_bfs_parent(rule, options, s, [&](State p) { return f(rule.rank(p)); });

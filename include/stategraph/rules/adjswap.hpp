@@ -16,7 +16,7 @@ namespace stategraph {
 class AdjSwap : public NumberGridRule<AdjSwap> {
  public:
   static constexpr std::string_view kName = "adjswap";
-  explicit AdjSwap(Grid g) : NumberGridRule(g) {}
+  explicit AdjSwap(Grid g) : NumberGridRule(g) { set_move_perms(swap_perms(), {}); }
 
   std::string_view name() const { return kName; }
   bool directed() const { return false; }

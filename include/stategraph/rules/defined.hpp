@@ -14,7 +14,8 @@
 // Speed: a move is applied as a few mask-and-rotate terms on the 64-bit state, one per
 // distinct displacement (dst - src) of the cells it moves; a 2x2 turn is 4 terms, as
 // cheap as the built-in rotate's four set_cell. Ranking: perm_rank / PermCursor when
-// every piece is distinct (n! ranks), MultisetRanker otherwise.
+// every piece is distinct (n! ranks), MultisetRanker otherwise; with distinct pieces the
+// BFS ranks neighbours incrementally (MoveRanks).
 #pragma once
 
 #include <array>
@@ -26,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "stategraph/core/move_rank.hpp"
 #include "stategraph/core/rank.hpp"
 #include "stategraph/core/state.hpp"
 #include "stategraph/rules/properties.hpp"
@@ -131,6 +133,22 @@ class DefinedRule : public MoveNeighbours<DefinedRule> {
       if (emit_neighbour(f, m.apply(s))) return;
   }
 
+  // f(rank) for the successors of s, whose rank is r, in the order of for_each_successor,
+  // and for its predecessors (the order of for_each_predecessor on a directed rule, of
+  // for_each_successor on an undirected one: the same states), computed incrementally
+  // (MoveRanks) when every piece is distinct, else by rank() of each; f may return true
+  // to stop. Tested against rank() (defs_test.cpp).
+  template <class F>
+  void for_each_successor_rank(State s, std::uint64_t r, F&& f) const {
+    if (!distinct_) return for_each_successor(s, [&](State t) { return f(rank(t)); });
+    data_->fwd_ranks.for_each_rank(s, r, [](std::size_t) { return true; }, f);
+  }
+  template <class F>
+  void for_each_predecessor_rank(State s, std::uint64_t r, F&& f) const {
+    if (!distinct_) return for_each_predecessor(s, [&](State t) { return f(rank(t)); });
+    (data_->directed ? data_->inv_ranks : data_->fwd_ranks).for_each_rank(s, r, [](std::size_t) { return true; }, f);
+  }
+
   // Every move is a fixed permutation of the positions. With distinct pieces,
   // relabelling them commutes with the moves: a Cayley graph.
   DiameterSymmetry diameter_symmetry() const { return distinct_ ? DiameterSymmetry::kCayley : DiameterSymmetry::kNone; }
@@ -162,6 +180,7 @@ class DefinedRule : public MoveNeighbours<DefinedRule> {
   struct Data {
     Definition def;
     std::vector<PermMove> fwd, inv;
+    MoveRanks fwd_ranks, inv_ranks;  // distinct pieces only (inv_ranks: directed only)
     MultisetRanker ranker;
     bool directed = true;
     int max_order = 1;

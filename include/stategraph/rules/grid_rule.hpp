@@ -25,6 +25,17 @@ class GridRule {
   const std::array<int, 4>& neighbours(int cell) const { return nbr_[static_cast<std::size_t>(cell)]; }
   // Each unordered pair of 4-adjacent cells once, (a, b) with a < b.
   const std::vector<std::array<int, 2>>& adjacent_pairs() const { return pairs_; }
+  // The swap of each adjacent pair, in that order, as a cell permutation (t[i] = s[p[i]]).
+  std::vector<std::vector<int>> swap_perms() const {
+    std::vector<std::vector<int>> out;
+    for (const auto& [a, b] : pairs_) {
+      std::vector<int> p(static_cast<std::size_t>(n_));
+      for (int i = 0; i < n_; ++i) p[static_cast<std::size_t>(i)] = i;
+      p[static_cast<std::size_t>(a)] = b, p[static_cast<std::size_t>(b)] = a;
+      out.push_back(std::move(p));
+    }
+    return out;
+  }
   // "r2c3": a cell by its 1-based row and column (move labels).
   std::string cell_label(int cell) const {
     return "r" + std::to_string(cell / grid_.cols + 1) + "c" + std::to_string(cell % grid_.cols + 1);

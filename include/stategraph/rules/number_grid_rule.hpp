@@ -1,15 +1,18 @@
 // The shared half of the rules whose states are the numbers 1..n on the grid, each once
 // (symbol v-1 for number v): every permutation is a state, ranked directly (perm_rank),
 // the goal is 1..n in reading order, and text and judge input are number grids. A rule
-// derives from NumberGridRule<Itself> and adds its moves and properties.
+// derives from NumberGridRule<Itself> and adds its moves and properties; a rule whose
+// moves are fixed cell permutations hands them to set_move_perms for incremental ranks.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "stategraph/core/move_rank.hpp"
 #include "stategraph/core/rank.hpp"
 #include "stategraph/rules/grid_rule.hpp"
 
@@ -47,8 +50,47 @@ class NumberGridRule : public GridRule, public MoveNeighbours<Derived> {
     return permutation_from_numbers(v, n_, s, bad, error);
   }
 
+  // f(rank) for the successors / predecessors of s, whose rank is r, in the order of
+  // for_each_successor / for_each_predecessor, computed incrementally (MoveRanks: digit
+  // windows and the split rank's table) instead of by rank() of each; f may return true
+  // to stop. Tested against rank() (rules_test.cpp).
+  template <class F>
+  void for_each_successor_rank(State s, std::uint64_t r, F&& f) const {
+    emit_ranks(ranks_->successors, s, r, f);
+  }
+  template <class F>
+  void for_each_predecessor_rank(State s, std::uint64_t r, F&& f) const {
+    emit_ranks(ranks_->undirected ? ranks_->successors : ranks_->predecessors, s, r, f);
+  }
+
+ protected:
+  // The rule's moves as cell permutations (t[i] = s[p[i]]), in the order of its
+  // successors and of its predecessors; predecessors empty: the same (undirected).
+  void set_move_perms(const std::vector<std::vector<int>>& successors,
+                      const std::vector<std::vector<int>>& predecessors) {
+    auto r = std::make_shared<Ranks>();
+    r->successors = MoveRanks(n_, successors);
+    r->undirected = predecessors.empty();
+    if (!r->undirected) r->predecessors = MoveRanks(n_, predecessors);
+    ranks_ = std::move(r);
+  }
+
  private:
-  std::optional<State> start_;  // search_from
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
+  // Every move of the list, or those the rule's applicable_moves(s) bit mask names.
+  template <class F>
+  void emit_ranks(const MoveRanks& m, State s, std::uint64_t r, F& f) const {
+    if constexpr (requires { self().applicable_moves(s); })
+      m.for_each_rank_of(s, r, self().applicable_moves(s), f);
+    else
+      m.for_each_rank(s, r, [](std::size_t) { return true; }, f);
+  }
+  struct Ranks {
+    MoveRanks successors, predecessors;
+    bool undirected = true;
+  };
+  std::shared_ptr<const Ranks> ranks_;  // shared: AnyRule copies stay cheap
+  std::optional<State> start_;          // search_from
 };
 
 }  // namespace stategraph

@@ -25,6 +25,7 @@ class PrimeSwap : public NumberGridRule<PrimeSwap> {
         if (v % d == 0) prime = false;
       if (prime) prime_sum_mask_ |= 1u << k;
     }
+    set_move_perms(swap_perms(), {});
   }
 
   std::string_view name() const { return kName; }
@@ -33,6 +34,14 @@ class PrimeSwap : public NumberGridRule<PrimeSwap> {
 
   // True when the numbers held by symbols a and b sum to a prime.
   bool may_swap(unsigned a, unsigned b) const { return (prime_sum_mask_ >> (a + b)) & 1u; }
+  // Bit j set when the swap of the j-th adjacent pair applies to s (the incremental
+  // ranks' filter; at most 24 pairs on 16 cells).
+  std::uint64_t applicable_moves(State s) const {
+    std::uint64_t mask = 0;
+    for (std::size_t j = 0; j < pairs_.size(); ++j)
+      mask |= std::uint64_t{may_swap(get_cell(s, pairs_[j][0]), get_cell(s, pairs_[j][1]))} << j;
+    return mask;
+  }
 
   // Labels: the swapped numbers, smaller first: 2-3.
   template <class F>

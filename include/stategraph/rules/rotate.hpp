@@ -26,6 +26,14 @@ class Rotate : public NumberGridRule<Rotate> {
   explicit Rotate(Grid g, bool both = false) : NumberGridRule(g), both_(both) {
     for (int r = 0; r + 1 < rows(); ++r)
       for (int c = 0; c + 1 < cols(); ++c) blocks_.push_back(r * cols() + c);
+    std::vector<std::vector<int>> cw, ccw;
+    for (int tl : blocks_) cw.push_back(turn_perm(tl, true)), ccw.push_back(turn_perm(tl, false));
+    std::vector<std::vector<int>> succ = cw, pred = ccw;
+    if (both_) {
+      succ.insert(succ.end(), ccw.begin(), ccw.end());
+      pred.insert(pred.end(), cw.begin(), cw.end());
+    }
+    set_move_perms(succ, both_ ? std::vector<std::vector<int>>{} : pred);
   }
 
   std::string_view name() const { return both_ ? kNameBoth : kName; }
@@ -81,6 +89,19 @@ class Rotate : public NumberGridRule<Rotate> {
   DiameterSymmetry diameter_symmetry() const { return DiameterSymmetry::kCayley; }
 
  private:
+  // The turn as a cell permutation, t[i] = s[p[i]] (see turn_clockwise).
+  std::vector<int> turn_perm(int tl, bool clockwise) const {
+    std::vector<int> p(static_cast<std::size_t>(n_));
+    for (int i = 0; i < n_; ++i) p[static_cast<std::size_t>(i)] = i;
+    const int a = tl, b = tl + 1, c = tl + cols(), d = tl + cols() + 1;
+    const auto at = [&](int i) -> int& { return p[static_cast<std::size_t>(i)]; };
+    if (clockwise)
+      at(a) = c, at(b) = a, at(d) = b, at(c) = d;
+    else
+      at(a) = b, at(b) = d, at(d) = c, at(c) = a;
+    return p;
+  }
+
   std::vector<int> blocks_;
   bool both_ = false;
 };
