@@ -75,16 +75,16 @@ void BM_NeighbourRanks(benchmark::State& state, std::string name, int rows, int 
           benchmark::DoNotOptimize(sum);
         }
         state.counters["ranks_per_s"] = benchmark::Counter(static_cast<double>(ranks), benchmark::Counter::kIsRate);
-        state.counters["s_per_rank"] = benchmark::Counter(
-            static_cast<double>(ranks), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+        state.counters["s_per_rank"] =
+            benchmark::Counter(static_cast<double>(ranks), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
       },
       make_rule(name, rows, cols, options));
 }
 
 const bool neighbour_ranks_registered = [] {
-  const std::vector<std::tuple<std::string, int, int>> cases = {
-      {"sliding", 3, 4}, {"sliding", 2, 7}, {"rotate", 3, 4}, {"rotate-both", 3, 4}, {"primeswap", 3, 4},
-      {"adjswap", 3, 4}};
+  const std::vector<std::tuple<std::string, int, int>> cases = {{"sliding", 3, 4},   {"sliding", 2, 7},
+                                                                {"rotate", 3, 4},    {"rotate-both", 3, 4},
+                                                                {"primeswap", 3, 4}, {"adjswap", 3, 4}};
   for (const auto& [name, r, c] : cases)
     for (bool inc : {false, true})
       benchmark::RegisterBenchmark(("NeighbourRanks/" + name + std::to_string(r) + "x" + std::to_string(c) + "/" +

@@ -150,7 +150,8 @@ TEST(MoveRanks, EqualPermRankOfTheMovedState) {
         std::swap(p[static_cast<std::size_t>(lo)], p[static_cast<std::size_t>(hi)]);
       } else if (k % 6 == 2 && hi >= lo + 2) {
         const int mid = lo + 1 + static_cast<int>(rng() % static_cast<unsigned>(hi - lo - 1));
-        p[static_cast<std::size_t>(lo)] = mid, p[static_cast<std::size_t>(mid)] = hi, p[static_cast<std::size_t>(hi)] = lo;
+        p[static_cast<std::size_t>(lo)] = mid, p[static_cast<std::size_t>(mid)] = hi,
+        p[static_cast<std::size_t>(hi)] = lo;
       } else if (k % 6 == 3) {
         std::shuffle(p.begin(), p.end(), rng);
       } else if (k % 6 != 4) {
@@ -174,18 +175,21 @@ TEST(MoveRanks, EqualPermRankOfTheMovedState) {
           for (int i = 0; i < n; ++i) t = set_cell(t, i, get_cell(s, p[static_cast<std::size_t>(i)]));
           want.push_back(perm_rank(t, n));
         }
-        ranks.for_each_rank(s, r, [](std::size_t) { return true; }, [&](std::uint64_t q) { got.push_back(q); });
+        ranks.for_each_rank(
+            s, r, [](std::size_t) { return true; }, [&](std::uint64_t q) { got.push_back(q); });
         ASSERT_EQ(got, want) << "n " << n << " split " << m << " rank " << r;
         // A filter or a mask skips moves; a callback returning true stops the walk.
         got.clear();
-        ranks.for_each_rank(s, r, [](std::size_t j) { return j % 2 == 1; }, [&](std::uint64_t q) { got.push_back(q); });
+        ranks.for_each_rank(
+            s, r, [](std::size_t j) { return j % 2 == 1; }, [&](std::uint64_t q) { got.push_back(q); });
         for (std::size_t j = 0; j < got.size(); ++j) ASSERT_EQ(got[j], want[2 * j + 1]);
         std::vector<std::uint64_t> of;  // the same moves named by a bit mask
         const std::uint64_t odd = 0xAAAAAAAAAAAAAAAAull & ((std::uint64_t{1} << moves.size()) - 1);
         ranks.for_each_rank_of(s, r, odd, [&](std::uint64_t q) { of.push_back(q); });
         ASSERT_EQ(of, got);
         int calls = 0;
-        ranks.for_each_rank(s, r, [](std::size_t) { return true; }, [&](std::uint64_t) { return ++calls == 2; });
+        ranks.for_each_rank(
+            s, r, [](std::size_t) { return true; }, [&](std::uint64_t) { return ++calls == 2; });
         ASSERT_EQ(calls, std::min<int>(2, static_cast<int>(moves.size())));
       }
     }

@@ -66,9 +66,9 @@ std::vector<Case> cases() {
   const std::string multiset = "file:" + write_file("stategraph_start_multiset.def", defs_test::kMultiset);
   const std::string rotate_def =
       "file:" + write_file("stategraph_start_rotate.def", defs_test::definition_of(Rotate(Grid(2, 3), false)));
-  return {{"sliding", 2, 2, {}},   {"sliding", 2, 3, {}},   {"sliding", 3, 2, {}},     {"rotate", 2, 3, {}},
-          {"rotate", 2, 3, both},  {"primeswap", 2, 3, {}}, {"adjswap", 2, 3, {}},     {"adjswap", 2, 2, {}},
-          {multiset, 2, 4, {}},    {rotate_def, 2, 3, {}}};
+  return {{"sliding", 2, 2, {}},  {"sliding", 2, 3, {}},   {"sliding", 3, 2, {}}, {"rotate", 2, 3, {}},
+          {"rotate", 2, 3, both}, {"primeswap", 2, 3, {}}, {"adjswap", 2, 3, {}}, {"adjswap", 2, 2, {}},
+          {multiset, 2, 4, {}},   {rotate_def, 2, 3, {}}};
 }
 
 AnyRule with_start(const Case& c, const std::string& start) {

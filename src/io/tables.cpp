@@ -78,17 +78,26 @@ CsvTable summary_table(const Summary& s) {
                                   s.start_distance ? std::to_string(*s.start_distance) : std::string()};
   if (s.graph) {
     const auto& g = *s.graph;
-    for (auto v :
-         {std::to_string(g.components), std::to_string(g.largest_component),
-          g.diameter < 0 ? std::string() : std::to_string(g.diameter), std::to_string(g.goal_component_size),
-          fmt_double(g.average_distance), std::to_string(g.edges), std::to_string(g.diameter_bfs_runs),
-          fmt_double(g.diameter_seconds), g.diameter_method,
-          g.diameter_lower < 0 ? std::string() : std::to_string(g.diameter_lower),
-          g.diameter_upper < 0 ? std::string() : std::to_string(g.diameter_upper),
-          std::string(g.budget_stopped ? "1" : "0"), fmt_double(g.labelling_seconds),
-          fmt_double(g.small_components_seconds), fmt_double(g.large_components_seconds), std::to_string(g.symmetries),
-          std::to_string(g.mirrored_components), std::to_string(g.mirrored_states), g.note,
-          std::to_string(g.diameter_image_sources)})
+    for (auto v : {std::to_string(g.components),
+                   std::to_string(g.largest_component),
+                   g.diameter < 0 ? std::string() : std::to_string(g.diameter),
+                   std::to_string(g.goal_component_size),
+                   fmt_double(g.average_distance),
+                   std::to_string(g.edges),
+                   std::to_string(g.diameter_bfs_runs),
+                   fmt_double(g.diameter_seconds),
+                   g.diameter_method,
+                   g.diameter_lower < 0 ? std::string() : std::to_string(g.diameter_lower),
+                   g.diameter_upper < 0 ? std::string() : std::to_string(g.diameter_upper),
+                   std::string(g.budget_stopped ? "1" : "0"),
+                   fmt_double(g.labelling_seconds),
+                   fmt_double(g.small_components_seconds),
+                   fmt_double(g.large_components_seconds),
+                   std::to_string(g.symmetries),
+                   std::to_string(g.mirrored_components),
+                   std::to_string(g.mirrored_states),
+                   g.note,
+                   std::to_string(g.diameter_image_sources)})
       row.push_back(v);
   } else {
     row.resize(row.size() + 20);

@@ -133,7 +133,7 @@ class MoveRanks {
  private:
   struct Move {
     int lo = 0, hi = -1;
-    int column = -1;                   // column in the suffix table, -1: digit window
+    int column = -1;                            // column in the suffix table, -1: digit window
     std::array<std::uint8_t, kMaxCells> src{};  // src[i - lo] = the cell moved to cell i
   };
   int n_ = 0, split_ = 0;

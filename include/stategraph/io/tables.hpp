@@ -25,8 +25,8 @@ CsvTable levels_table(const BfsResult& result);
 // diameter_bfs_runs,diameter_seconds,diameter_method,diameter_lower,diameter_upper,
 // diameter_budget_stopped,labelling_seconds,small_components_seconds,
 // large_components_seconds,symmetries,mirrored_components,mirrored_states,graph_note,
-// diameter_image_sources (empty without a graph analysis). diameter_seconds is the wall time of the diameter work: the small
-// components' (during labelling) plus the large components' and the finishing runs.
+// diameter_image_sources (empty without a graph analysis). diameter_seconds is the wall time of the diameter work: the
+// small components' (during labelling) plus the large components' and the finishing runs.
 CsvTable summary_table(const Summary& s);
 
 // components.csv: component,size,representative,eccentricity_of_representative,diameter,

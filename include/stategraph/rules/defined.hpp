@@ -141,12 +141,15 @@ class DefinedRule : public MoveNeighbours<DefinedRule> {
   template <class F>
   void for_each_successor_rank(State s, std::uint64_t r, F&& f) const {
     if (!distinct_) return for_each_successor(s, [&](State t) { return f(rank(t)); });
-    data_->fwd_ranks.for_each_rank(s, r, [](std::size_t) { return true; }, f);
+    data_->fwd_ranks.for_each_rank(
+        s, r, [](std::size_t) { return true; }, f);
   }
   template <class F>
   void for_each_predecessor_rank(State s, std::uint64_t r, F&& f) const {
     if (!distinct_) return for_each_predecessor(s, [&](State t) { return f(rank(t)); });
-    (data_->directed ? data_->inv_ranks : data_->fwd_ranks).for_each_rank(s, r, [](std::size_t) { return true; }, f);
+    (data_->directed ? data_->inv_ranks : data_->fwd_ranks)
+        .for_each_rank(
+            s, r, [](std::size_t) { return true; }, f);
   }
 
   // Every move is a fixed permutation of the positions. With distinct pieces,

@@ -83,7 +83,8 @@ class NumberGridRule : public GridRule, public MoveNeighbours<Derived> {
     if constexpr (requires { self().applicable_moves(s); })
       m.for_each_rank_of(s, r, self().applicable_moves(s), f);
     else
-      m.for_each_rank(s, r, [](std::size_t) { return true; }, f);
+      m.for_each_rank(
+          s, r, [](std::size_t) { return true; }, f);
   }
   struct Ranks {
     MoveRanks successors, predecessors;
