@@ -21,7 +21,8 @@
 #   bash results/regenerate.sh --kernel        # + bench/kernel-12cell.txt: builds 2493cbc in a temporary worktree and
 #                                              #   times its BFS against build/ on sliding, rotate, rotate both ways and
 #                                              #   primeswap 3x4 at 1 and 2 threads, interleaved, 3 rounds (~45 min);
-#                                              #   then bench/limit.{json,txt} (the LIMIT benchmarks, ~2 min)
+#                                              #   then bench/limit.{json,txt} (the LIMIT benchmarks, ~2 min);
+#                                              #   KERNEL_BASE_BIN=PATH uses a Release build of 2493cbc already made
 #   bash results/regenerate.sh --compare12     # + compare-sliding-3x4/ and compare-rotate-3x4/: every parallel variant
 #                                              #   x 1 and 2 threads, --repeat 3 (~2-3 h on 2 idle cores: bottomup
 #                                              #   alone scans every unvisited state at each level, ~8 min a run)
@@ -159,9 +160,12 @@ fi
 # ---- --kernel: the BFS kernel of build/ against 2493cbc's (before the renovation), 12-cell rules ----
 if ((kernel)); then
   base=2493cbc
-  git worktree add --detach "$tmp/src-$base" "$base" >/dev/null
-  cmake -S "$tmp/src-$base" -B "$tmp/src-$base/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$tmp/src-$base/build" -j "$(nproc)" --target stategraph >/dev/null
+  basebin=${KERNEL_BASE_BIN:-$tmp/src-$base/build/stategraph}  # KERNEL_BASE_BIN: a Release build of 2493cbc
+  if [[ -z ${KERNEL_BASE_BIN:-} ]]; then
+    git worktree add --detach "$tmp/src-$base" "$base" >/dev/null
+    cmake -S "$tmp/src-$base" -B "$tmp/src-$base/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build "$tmp/src-$base/build" -j "$(nproc)" --target stategraph >/dev/null
+  fi
   k=$tmp/kernel.txt
   {
     echo "# analyze --rows 3 --cols 4 --no-graph --no-plot --threads T (BFS only, variant auto = hybrid): the build of"
@@ -174,7 +178,7 @@ if ((kernel)); then
       args=(--rule "$rule"); [[ $rule == rotate-both ]] && args=(--rule file:results/defs/rotate-3x4-both.tws)
       for threads in 1 2; do
         for which in base new; do
-          b=$bin; [[ $which == base ]] && b=$tmp/src-$base/build/stategraph
+          b=$bin; [[ $which == base ]] && b=$basebin
           /usr/bin/time -f '%e %U' -o "$tmp/t.txt" "$b" analyze "${args[@]}" --rows 3 --cols 4 --no-graph --no-plot \
             --threads "$threads" --quiet --out "$tmp/k-$which" >/dev/null
           echo "$round $rule $threads $which $(cat "$tmp/t.txt") $(load1)" >>"$k"
@@ -192,7 +196,7 @@ if ((kernel)); then
         'BEGIN { printf "# %s %s %.2f %.2f %.2fx\n", r, t, a, b, a / b }' >>"$k"
     done
   done
-  git worktree remove --force "$tmp/src-$base"
+  [[ -n ${KERNEL_BASE_BIN:-} ]] || git worktree remove --force "$tmp/src-$base"
   mv "$k" results/bench/kernel-12cell.txt
   $bench --benchmark_filter='LIMIT/.*/(sliding3x4|rank12)' --benchmark_out=results/bench/limit.json \
     --benchmark_out_format=json >results/bench/limit.txt 2>&1

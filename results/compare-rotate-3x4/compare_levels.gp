@@ -1,5 +1,5 @@
-# made by: stategraph compare --rule rotate --rows 3 --cols 4 --variants hybrid,topdown --threads 1,2 --repeat 1
-# data: compare_levels.csv (2026-12-03T12:30:20Z)
+# made by: stategraph plot (from the CSVs of: stategraph compare --rule rotate --rows 3 --cols 4 --variants hybrid,topdown --threads 1,2 --repeat 1)
+# data: compare_levels.csv
 # Redraw: cd to this folder, then `gnuplot compare_levels.gp` (writes compare_levels.svg and compare_levels.png).
 if (!exists("out")) out = 'compare_levels'
 set terminal svg size 900,540 dynamic enhanced font "Sans,12" background rgb "white"

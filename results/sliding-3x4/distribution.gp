@@ -1,5 +1,4 @@
-# made by: stategraph analyze (sliding-3x4, variant hybrid)
-# data: distribution.csv
+# made by: stategraph plot (from distribution.csv)
 # Redraw: cd to this folder, then `gnuplot distribution.gp` (writes distribution.svg and distribution.png).
 if (!exists("out")) out = 'distribution'
 set terminal svg size 900,540 dynamic enhanced font "Sans,12" background rgb "white"
