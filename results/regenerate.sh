@@ -160,11 +160,12 @@ fi
 # ---- --kernel: the BFS kernel of build/ against 2493cbc's (before the renovation), 12-cell rules ----
 if ((kernel)); then
   base=2493cbc
-  basebin=${KERNEL_BASE_BIN:-$tmp/src-$base/build/stategraph}  # KERNEL_BASE_BIN: a Release build of 2493cbc
-  if [[ -z ${KERNEL_BASE_BIN:-} ]]; then
+  basebin=${KERNEL_BASE_BIN:-}  # a Release build of 2493cbc already made, or empty: build one here
+  if [[ -z $basebin ]]; then
     git worktree add --detach "$tmp/src-$base" "$base" >/dev/null
     cmake -S "$tmp/src-$base" -B "$tmp/src-$base/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
     cmake --build "$tmp/src-$base/build" -j "$(nproc)" --target stategraph >/dev/null
+    basebin=$tmp/src-$base/build/stategraph
   fi
   k=$tmp/kernel.txt
   {
@@ -196,7 +197,7 @@ if ((kernel)); then
         'BEGIN { printf "# %s %s %.2f %.2f %.2fx\n", r, t, a, b, a / b }' >>"$k"
     done
   done
-  [[ -n ${KERNEL_BASE_BIN:-} ]] || git worktree remove --force "$tmp/src-$base"
+  [[ -d $tmp/src-$base ]] && git worktree remove --force "$tmp/src-$base"
   mv "$k" results/bench/kernel-12cell.txt
   $bench --benchmark_filter='LIMIT/.*/(sliding3x4|rank12)' --benchmark_out=results/bench/limit.json \
     --benchmark_out_format=json >results/bench/limit.txt 2>&1
