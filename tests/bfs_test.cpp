@@ -171,7 +171,8 @@ TEST(BfsTest, IncrementalPermutationRanksAgreeWithReferenceAndPlainRanking) {
 }
 
 // Sliding's block moves (a word of 64 ranks at a time) against the reference and the
-// state-by-state steps, in every variant at 1 and 2 threads: block sizes below 64 (2x2,
+// state-by-state steps (and the vertical moves from unranked states instead of the rank
+// scanner), in every variant at 1 and 2 threads: block sizes below 64 (2x2,
 // 2x3, 3x2), not multiples of 64 (2x4, 4x2), multiples (3x3, 2x5), from the goal and
 // forward from other sources.
 TEST(BfsTest, BlockMovesAgreeWithReferenceAndStateByState) {
@@ -199,6 +200,9 @@ TEST(BfsTest, BlockMovesAgreeWithReferenceAndStateByState) {
           EXPECT_EQ(got.depth, ref.depth) << variant << " " << label << " " << threads << " threads";
           EXPECT_EQ(got.layers, ref.layers) << variant << " " << label;
           EXPECT_EQ(find_variant(variant).run(rule, plain).depth, got.depth) << variant << " " << label;
+          BfsOptions unscanned = o;  // block moves, but every state unranked for its vertical moves
+          unscanned.rank_scan = false;
+          EXPECT_EQ(find_variant(variant).run(rule, unscanned).depth, got.depth) << variant << " " << label;
         }
       }
     }

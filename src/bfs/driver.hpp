@@ -129,7 +129,6 @@ class BitsetStore {
   std::uint64_t step(Direction dir, int /*depth*/) {
     std::uint64_t found;
     if (dir == Direction::kTopDown) {
-      parallel_clear(next_);  // bottom-up writes every word of next
       found = topdown_step(rule_, options_, frontier_, visited_, next_);
     } else {
       found = bottomup_step(rule_, options_, frontier_, visited_, next_);

@@ -225,7 +225,7 @@ class TwoBitStore {
           all, std::uint64_t{0},
           [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
             if (stop_requested(options_)) return found;  // the level is abandoned
-            auto unrank = make_unranker(rule_);          // per task: it caches leading cells
+            StepRanks<R> step_ranks(rule_, options_, blocks, false);  // per task: it caches leading cells
             BlockCursor block_of(blocks);
             // Neighbour ranks are prefetched and claimed in batches (as engine.hpp's
             // topdown_step): the misses of a batch overlap.
@@ -267,7 +267,7 @@ class TwoBitStore {
                 }
                 for (std::uint64_t bits = m; bits; bits &= bits - 1) {
                   const std::uint64_t r = w * 32 + static_cast<unsigned>(std::countr_zero(bits)) / 2;
-                  for_each_step_rank(rule_, options_, blocks, false, unrank(r), r, [&](std::uint64_t q) {
+                  step_ranks(r, [&](std::uint64_t q) {
                     prefetch_write(cells_.data() + (q >> 5));
                     batch[static_cast<std::size_t>(size++)] = q;
                   });
@@ -288,7 +288,7 @@ class TwoBitStore {
         all, std::uint64_t{0},
         [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
           if (stop_requested(options_)) return found;  // the level is abandoned
-          auto unrank = make_unranker(rule_);          // per task: it caches leading cells
+          StepRanks<R> step_ranks(rule_, options_, blocks, true);  // per task: it caches leading cells
           BlockCursor block_of(blocks);
           for (std::uint64_t c = range.begin(); c != range.end(); ++c) {
             if (!unseen_.test(c)) continue;
@@ -312,7 +312,7 @@ class TwoBitStore {
                 const unsigned b = static_cast<unsigned>(std::countr_zero(bits));
                 const std::uint64_t r = w * 32 + b / 2;
                 bool hit = false;
-                for_each_step_rank(rule_, options_, blocks, true, unrank(r), r, [&](std::uint64_t q) {
+                step_ranks(r, [&](std::uint64_t q) {
                   hit = cells_.get(q) == cur;
                   return hit;
                 });

@@ -38,7 +38,8 @@ void add_graph_options(CLI::App* sub, GraphCliOptions& o) {
   sub->add_flag("--no-large-bounds", o.no_large_bounds,
                 "Components above --max-exact-states get only [ecc(rep), 2 ecc(rep)], no masked search");
   sub->add_flag("--no-diameter-symmetry", o.no_symmetry,
-                "Do not copy bounds between components that an automorphism maps onto each other");
+                "Use no automorphism of the rule: no bounds copied between components that one maps onto each "
+                "other, and no symmetry images as extra sources of the diameter searches");
   sub->add_flag("--graph-progress", o.verbose_graph, "Print memory needs and each large-component BFS to stderr");
 }
 

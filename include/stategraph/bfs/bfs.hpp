@@ -94,6 +94,10 @@ struct BfsOptions {
   // Apply the rule's block moves (engine.hpp: sliding's moves to the next cell) a word of
   // 64 ranks at a time; false takes every move state by state (to test and measure).
   bool block_moves = true;
+  // With the block moves, take the rule's other moves' ranks straight from the rank where
+  // the rule can (engine.hpp, RankScanRule: sliding's vertical moves); false unranks
+  // every state first (to test and measure).
+  bool rank_scan = true;
 };
 
 // The stop flag's value, 0 when no stop was asked for.

@@ -135,6 +135,51 @@ void for_each_step_rank(const R& rule, const BfsOptions& options, std::uint64_t 
     for_each_bfs_neighbour_rank(rule, options, s, r, f);
 }
 
+// A block-move rule may also give its other moves' ranks from the rank alone, with no
+// state: rule.other_rank_scanner() returns a per-task g, and g(r, f) calls f(q) as
+// for_each_other_neighbour_rank(unrank(r), r, f) does, for ascending runs of r.
+template <class R>
+concept RankScanRule = BlockMoveRule<R> && requires(const R& r, std::uint64_t k) {
+  r.other_rank_scanner()(k, [](std::uint64_t) {});
+};
+
+// Per task: f(q) for the ranks a step takes state by state (for_each_step_rank) of the
+// rank r, for ascending runs of r: from the rank when the rule has a rank scanner and
+// the block moves are on, else from the unranked state.
+template <class R>
+class StepRanks {
+ public:
+  StepRanks(const R& rule, const BfsOptions& options, std::uint64_t blocks, bool parents)
+      : rule_(rule),
+        options_(options),
+        blocks_(blocks),
+        parents_(parents),
+        scan_(blocks && options.rank_scan),
+        unrank_(make_unranker(rule)),
+        scanner_(make_scanner(rule)) {}
+  template <class F>
+  void operator()(std::uint64_t r, F&& f) {
+    if constexpr (RankScanRule<R>) {
+      if (scan_) return scanner_(r, f);
+    }
+    for_each_step_rank(rule_, options_, blocks_, parents_, unrank_(r), r, f);
+  }
+
+ private:
+  static auto make_scanner(const R& rule) {
+    if constexpr (RankScanRule<R>)
+      return rule.other_rank_scanner();
+    else
+      return 0;
+  }
+  const R& rule_;
+  const BfsOptions& options_;
+  std::uint64_t blocks_;
+  bool parents_, scan_;
+  decltype(make_unranker(std::declval<const R&>())) unrank_;
+  decltype(make_scanner(std::declval<const R&>())) scanner_;
+};
+
 // The block of a rank, for ascending scans: a division only when the rank is not in the
 // block of the last call or the next one. One per task.
 class BlockCursor {
@@ -196,7 +241,7 @@ inline std::uint64_t claim_word(std::uint64_t* visited_words, std::uint64_t* nex
   const std::uint64_t fresh = m & ~v.load(std::memory_order_relaxed);
   if (!fresh) return 0;
   const std::uint64_t got = fresh & ~v.fetch_or(fresh, std::memory_order_relaxed);
-  if (got) atomic_or_word(next_words + t, got);
+  if (got && next_words) atomic_or_word(next_words + t, got);
   return static_cast<std::uint64_t>(std::popcount(got));
 }
 
@@ -206,7 +251,7 @@ inline std::uint64_t claim_word(std::uint64_t* visited_words, std::uint64_t* nex
 // in visited / next, in prefetched batches. With a remote factory, each task calls
 // `remote()` once for a sink s, and s(q) receives every neighbour rank q outside the
 // block. Returns the number of ranks claimed.
-template <class R, class Remote = NoRemote>
+template <bool kVisitedOnly = false, class R, class Remote = NoRemote>
 std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64_t base, const Bitset& frontier,
                            Bitset& visited, Bitset& next, std::uint64_t lo, std::uint64_t hi,
                            const Remote& remote = {}) {
@@ -220,7 +265,7 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
       tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
         if (stop_requested(options)) return found;  // the level is abandoned
-        auto unrank = make_unranker(rule);          // per task: it caches leading cells
+        StepRanks<R> step_ranks(rule, options, blocks, false);  // per task: it caches leading cells
         auto sink = [&] {
           if constexpr (kBlock)
             return remote();
@@ -231,7 +276,12 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
         BlockCursor block_of(blocks);
         int size = 0;
         auto flush = [&] {
-          for (int k = 0; k < size; ++k) found += claim(visited, nw, batch[static_cast<std::size_t>(k)]);
+          for (int k = 0; k < size; ++k) {
+            if constexpr (kVisitedOnly)
+              found += visited.atomic_set(batch[static_cast<std::size_t>(k)]);
+            else
+              found += claim(visited, nw, batch[static_cast<std::size_t>(k)]);
+          }
           size = 0;
         };
         for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
@@ -253,16 +303,16 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
               const std::int64_t t = at >> 6;  // floor
               const unsigned shift = static_cast<unsigned>(at & 63);
               if (const std::uint64_t lo = part << shift)
-                found += claim_word(vw, nw, static_cast<std::uint64_t>(t), lo);
+                found += claim_word(vw, kVisitedOnly ? nullptr : nw, static_cast<std::uint64_t>(t), lo);
               if (shift) {
                 if (const std::uint64_t hi = part >> (64 - shift))
-                  found += claim_word(vw, nw, static_cast<std::uint64_t>(t + 1), hi);
+                  found += claim_word(vw, kVisitedOnly ? nullptr : nw, static_cast<std::uint64_t>(t + 1), hi);
               }
             });
           }
           for (std::uint64_t bits = fw[w]; bits; bits &= bits - 1) {
             const std::uint64_t r = base + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-            for_each_step_rank(rule, options, blocks, false, unrank(r), r, [&](std::uint64_t q) {
+            step_ranks(r, [&](std::uint64_t q) {
               if constexpr (kBlock) {
                 if (q - base >= local) return sink(q);  // unsigned: below the block wraps too
                 q -= base;
@@ -306,7 +356,7 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint6
       tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
         if (stop_requested(options)) return found;  // the level is abandoned
-        auto unrank = make_unranker(rule);          // per task: it caches leading cells
+        StepRanks<R> step_ranks(rule, options, blocks, true);  // per task: it caches leading cells
         auto sink = [&] {
           if constexpr (kBlock)
             return remote();
@@ -338,7 +388,7 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint6
           for (std::uint64_t bits = rest; bits; bits &= bits - 1) {
             start[static_cast<std::size_t>(states++)] = static_cast<std::uint16_t>(size);
             const std::uint64_t r = base + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-            for_each_step_rank(rule, options, blocks, true, unrank(r), r, [&](std::uint64_t q) {
+            step_ranks(r, [&](std::uint64_t q) {
               if (!kBlock || q - fbase < local) prefetch_read(fw + ((q - fbase) >> 6));
               parents[size++] = q;
             });
@@ -380,11 +430,21 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint6
       std::plus<>());
 }
 
-// The whole space as one block (single machine).
+// The whole space as one block (single machine). `next` need not be clear: it is
+// overwritten. Its claims set only visited (one random access per new state, not two);
+// next is a copy of visited made before the step, and afterwards the difference.
 template <class R>
 std::uint64_t topdown_step(const R& rule, const BfsOptions& options, const Bitset& frontier, Bitset& visited,
                            Bitset& next) {
-  return topdown_step(rule, options, 0, frontier, visited, next, 0, frontier.num_words());
+  std::uint64_t* nw = next.words();
+  const std::uint64_t* vw = visited.words();
+  const tbb::blocked_range<std::uint64_t> all(0, visited.num_words(), 1u << 16);
+  tbb::parallel_for(all, [&](const auto& r) { std::copy(vw + r.begin(), vw + r.end(), nw + r.begin()); });
+  const std::uint64_t found = topdown_step<true>(rule, options, 0, frontier, visited, next, 0, frontier.num_words());
+  tbb::parallel_for(all, [&](const auto& r) {
+    for (std::uint64_t w = r.begin(); w != r.end(); ++w) nw[w] = vw[w] & ~nw[w];
+  });
+  return found;
 }
 template <class R>
 std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, const Bitset& frontier, Bitset& visited,
@@ -407,7 +467,6 @@ LevelsRun hybrid_levels(const R& rule, const BfsOptions& options, Bitset& fronti
   std::uint64_t previous = 0;
   while (run.unvisited > 0) {
     const bool bottomup = choose_direction(count, previous, run.unvisited) == Direction::kBottomUp;
-    if (!bottomup) parallel_clear(next);
     previous = count;
     count = bottomup ? bottomup_step(rule, options, frontier, visited, next)
                      : topdown_step(rule, options, frontier, visited, next);

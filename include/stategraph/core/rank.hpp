@@ -146,8 +146,9 @@ inline State parity_unrank(std::uint64_t rank, int n, unsigned parity) {
 // One cursor per thread (it is mutable state); 1 <= n <= 16.
 class PermCursor {
  public:
-  explicit PermCursor(int n)
-      : n_(n), k_(std::max(0, std::min(5, n - 1))), block_(kFactorial[static_cast<std::size_t>(k_)]) {
+  // k, the number of trailing cells built from the table, for n cells.
+  static constexpr int suffix_length_for(int n) { return std::max(0, std::min(5, n - 1)); }
+  explicit PermCursor(int n) : n_(n), k_(suffix_length_for(n)), block_(kFactorial[static_cast<std::size_t>(k_)]) {
     check_perm_size(n);
     reciprocal_ = block_ > 1 ? ~std::uint64_t{0} / block_ + 1 : 0;
     for (std::uint64_t x = 0; x < block_; ++x) {
@@ -185,12 +186,12 @@ class PermCursor {
     return out;
   }
 
- private:
-  std::uint64_t block_index(std::uint64_t rank) const {
-    if (block_ == 1) return rank;
-    return static_cast<std::uint64_t>((static_cast<UInt128>(rank) * reciprocal_) >> 64);  // see kReciprocal
-  }
-  // Loads the prefix of a parity rank and returns the index of its suffix arrangement.
+  // For scanners that work on the Lehmer code itself (Sliding::VerticalScanner): the
+  // index x (0 <= x < suffix_count()) of the arrangement of the last k cells of
+  // parity_unrank(rank, parity_of), after which the accessors below describe rank's
+  // prefix: prefix_index() = floor(2 rank / k!), prefix_cells() its first n-k cells,
+  // pool() the k symbols left over (ascending, nibble i the i-th smallest), and
+  // picks(x) the arrangement (nibble j: the index in the pool of cell n-k+j's symbol).
   template <class ParityOfFirstDigit>
   std::uint64_t parity_suffix(std::uint64_t rank, ParityOfFirstDigit parity_of) {
     const std::uint64_t full = rank << 1;
@@ -201,6 +202,18 @@ class PermCursor {
     }
     const std::uint64_t x = full - p * block_;  // even: the digit of weight 1! (n-2) is 0
     return x + ((flip_ ^ parity_[x]) & 1u);     // the odd neighbour when the parity is wrong
+  }
+  int suffix_length() const { return k_; }
+  std::uint64_t suffix_count() const { return block_; }
+  std::uint64_t prefix_index() const { return prefix_; }
+  State prefix_cells() const { return prefix_cells_; }
+  State pool() const { return pool_; }
+  State picks(std::uint64_t x) const { return picks_[x]; }
+
+ private:
+  std::uint64_t block_index(std::uint64_t rank) const {
+    if (block_ == 1) return rank;
+    return static_cast<std::uint64_t>((static_cast<UInt128>(rank) * reciprocal_) >> 64);  // see kReciprocal
   }
   void load_prefix(std::uint64_t p) {
     const State digits = lehmer_digits(p * block_, n_);

@@ -31,6 +31,7 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
   explicit Sliding(Grid g) : GridRule(g) {
     check_perm_size(n_);
     for (int i = 0; i < n_; ++i) weights_[static_cast<std::size_t>(i)] = static_cast<std::int64_t>(weight(i));
+    build_vertical_rows();
   }
 
   std::string_view name() const { return kName; }
@@ -162,6 +163,91 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
     }
   }
 
+  // The vertical moves' ranks straight from the rank, with no state built: the engine's
+  // state-by-state part for sliding (engine.hpp, RankScanRule), for ascending scans; one
+  // per task. f(q) as for_each_other_neighbour_rank, same order.
+  //
+  // Why it works. A PermCursor splits the Lehmer code of the inverse into a prefix (the
+  // cells of the blank and of tiles 1..n-k-1) and the arrangement x of the k "suffix"
+  // tiles n-k..n-1 on the k cells left, the pool. Take the move of the blank from b to
+  // c = b +- cols (vertical_delta): delta = (c - b) w_0 + sign * sum over the cells
+  // between of (u < t ? w_u : -w_t), t the tile at c. The prefix alone says which cells
+  // hold prefix tiles and which tiles, and which cells are in the pool.
+  //  * c holds a prefix tile t: every term is known (a pool tile u > t gives -w_t), so
+  //    delta is one number per prefix and move.
+  //  * c is the pool's cell number j: a prefix tile u between is below the suffix tile t
+  //    and gives w_u; the m pool cells between are the pool's cells next to j (the pool
+  //    is in cell order), numbers j-m..j-1 (down) or j+1..j+m (up), and their terms
+  //    depend on x alone: a table vertical_row(down, j, m)[x] (build_vertical_rows).
+  // So delta = base + row[x]: base and row are made once per prefix (load), and each
+  // state costs the cursor's division and one table read per vertical move. Tested
+  // against for_each_other_neighbour_rank on every state (rules_test.cpp).
+  class VerticalScanner {
+   public:
+    explicit VerticalScanner(const Sliding& rule) : rule_(&rule), cursor_(rule.n_) {}
+    template <class F>
+    void operator()(std::uint64_t r, F&& f) {
+      const std::uint64_t x =
+          cursor_.parity_suffix(r, [this](unsigned blank) { return rule_->blank_parity(static_cast<int>(blank)); });
+      if (cursor_.prefix_index() != prefix_) load();
+      for (int m = 0; m < moves_; ++m) {
+        const auto k = static_cast<std::size_t>(m);
+        if (emit_neighbour(f, static_cast<std::uint64_t>(static_cast<std::int64_t>(r) + base_[k] + rows_[k][x])))
+          return;
+      }
+    }
+
+   private:
+    void load() {
+      prefix_ = cursor_.prefix_index();
+      const State cells = cursor_.prefix_cells(), pool = cursor_.pool();
+      const int k = cursor_.suffix_length(), fixed = rule_->n_ - k;
+      unsigned in_pool = 0;  // bit c: cell c holds a suffix tile
+      for (int i = 0; i < k; ++i) in_pool |= 1u << get_cell(pool, i);
+      State tile_at = 0;  // the prefix tiles' cells -> tiles
+      for (int i = 1; i < fixed; ++i)
+        tile_at = set_cell(tile_at, static_cast<int>(get_cell(cells, i)), static_cast<unsigned>(i));
+      const auto& w = rule_->weights_;
+      const int b = static_cast<int>(get_cell(cells, 0));
+      moves_ = 0;
+      for (int c : rule_->neighbours(b)) {
+        if (c < 0) break;
+        if (c - b == 1 || b - c == 1) continue;  // a block move
+        const bool down = c > b;
+        const std::int64_t sign = down ? 1 : -1;
+        std::int64_t base = (c - b) * w[0];
+        const int lo = std::min(b, c) + 1, hi = std::max(b, c);
+        const std::int32_t* row = rule_->vertical_rows_.data() + rule_->zero_row_;
+        if (in_pool >> c & 1u) {
+          int m = 0;
+          for (int cell = lo; cell < hi; ++cell) {
+            if (in_pool >> cell & 1u)
+              ++m;
+            else
+              base += sign * w[get_cell(tile_at, cell)];
+          }
+          row = rule_->vertical_row(down, std::popcount(in_pool & ((1u << c) - 1)), m);
+        } else {
+          const unsigned t = get_cell(tile_at, c);
+          for (int cell = lo; cell < hi; ++cell) {
+            const unsigned u = get_cell(tile_at, cell);
+            base += sign * ((in_pool >> cell & 1u) || u > t ? -w[t] : w[u]);
+          }
+        }
+        base_[static_cast<std::size_t>(moves_)] = base, rows_[static_cast<std::size_t>(moves_)] = row;
+        ++moves_;
+      }
+    }
+
+    const Sliding* rule_;
+    PermCursor cursor_;
+    std::uint64_t prefix_ = ~std::uint64_t{0};
+    int moves_ = 0;
+    std::array<std::int64_t, 2> base_{};
+    std::array<const std::int32_t*, 2> rows_{};
+  };
+  VerticalScanner other_rank_scanner() const { return VerticalScanner(*this); }
+
   std::string format(State s) const {
     std::vector<std::string> labels;
     for (int i = 0; i < n_; ++i) labels.push_back(get_cell(s, i) == 0 ? "_" : std::to_string(get_cell(s, i)));
@@ -237,7 +323,44 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
     return static_cast<unsigned>(dr + dc + n_ - 1 + (other_class_ ? 1 : 0)) & 1u;
   }
 
+  // vertical_row(down, j, m)[x], x < k!: sign * the sum over the pool cells j-m..j-1
+  // (down) or j+1..j+m (up) of (u < t ? w_u : -w_t), where arrangement x puts the suffix
+  // tiles u on the pool and t on pool cell j (VerticalScanner); 0 where the cells are
+  // not all in the pool. Then a row of zeros (zero_row_).
+  void build_vertical_rows() {
+    const int k = PermCursor::suffix_length_for(n_);
+    const auto count = static_cast<std::size_t>(kFactorial[static_cast<std::size_t>(k)]);
+    vertical_rows_.assign((2 * static_cast<std::size_t>(k * k) + 1) * count, 0);
+    zero_row_ = 2 * static_cast<std::size_t>(k * k) * count;
+    for (std::size_t x = 0; x < count; ++x) {
+      const State picks = perm_from_digits(lehmer_digits(x, k), k);
+      std::array<unsigned, 16> tile{};  // pool cell -> suffix tile
+      for (int j = 0; j < k; ++j) tile[get_cell(picks, j)] = static_cast<unsigned>(n_ - k + j);
+      for (bool down : {false, true})
+        for (int j = 0; j < k; ++j)
+          for (int m = 0; m < k; ++m) {
+            const int first = down ? j - m : j + 1, last = down ? j - 1 : j + m;
+            if (first < 0 || last >= k) continue;
+            const unsigned t = tile[static_cast<std::size_t>(j)];
+            std::int64_t sum = 0;
+            for (int i = first; i <= last; ++i) {
+              const unsigned u = tile[static_cast<std::size_t>(i)];
+              sum += u < t ? weights_[u] : -weights_[t];
+            }
+            vertical_rows_[row_offset(down, j, m) + x] = static_cast<std::int32_t>(down ? sum : -sum);
+          }
+    }
+  }
+  std::size_t row_offset(bool down, int j, int m) const {
+    const int k = PermCursor::suffix_length_for(n_);
+    return static_cast<std::size_t>(((down ? k : 0) + j) * k + m) *
+           static_cast<std::size_t>(kFactorial[static_cast<std::size_t>(k)]);
+  }
+  const std::int32_t* vertical_row(bool down, int j, int m) const { return vertical_rows_.data() + row_offset(down, j, m); }
+
   std::array<std::int64_t, 16> weights_{};  // weight(i)
+  std::vector<std::int32_t> vertical_rows_;  // build_vertical_rows
+  std::size_t zero_row_ = 0;
   std::optional<State> start_;              // search_from
   bool other_class_ = false;                // the ranked class is not the goal's
 };
