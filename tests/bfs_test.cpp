@@ -231,6 +231,42 @@ TEST(BfsTest, SourcesAndForwardDirection) {
   }
 }
 
+// The neighbour ranks from the rank alone (MoveRanks::Scanner: rotate one way and both
+// ways, adjswap) against the reference and against the same variant with every state
+// unranked (rank_scan off), toward the goal and forward from two sources, 1 and 2 threads.
+TEST(BfsTest, RankScannerAgreesWithReferenceAndUnrankedStates) {
+  for (const AnyRule& rule : {make_rule("rotate", 3, 3), make_rule("rotate", 2, 4), make_rule("adjswap", 2, 4)}) {
+    AnyRule both = rule;
+    if (rule_name(rule) == "rotate") {
+      RuleOptions ro;
+      ro.directions = "both";
+      both = make_rule("rotate", rule_grid(rule).rows, rule_grid(rule).cols, ro);
+    }
+    for (const AnyRule* r : {&rule, static_cast<const AnyRule*>(&both)}) {
+      for (bool forward : {false, true}) {
+        BfsOptions o;
+        o.want_depths = true;
+        o.forward = forward;
+        if (forward) {
+          o.sources.clear();
+          std::visit([&](const auto& x) { o.sources = {x.unrank(1), x.unrank(x.size() / 2)}; }, *r);
+        }
+        const BfsResult ref = find_variant("reference").run(*r, o);
+        for (std::string_view variant : {"topdown", "bottomup", "hybrid", "twobit"})
+          for (int threads : {1, 2}) {
+            tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+            BfsOptions unscanned = o;
+            unscanned.rank_scan = false;
+            const std::string label = std::string(variant) + " " + std::string(rule_name(*r)) + " " +
+                                      rule_grid(*r).label() + (forward ? " forward" : "");
+            EXPECT_EQ(find_variant(variant).run(*r, o).depth, ref.depth) << label << " " << threads;
+            EXPECT_EQ(find_variant(variant).run(*r, unscanned).depth, ref.depth) << label << " " << threads;
+          }
+      }
+    }
+  }
+}
+
 TEST(BfsTest, EightPuzzleFromItsGoal) {
   const BfsResult r = run("serial", make_rule("sliding", 3, 3), false);
   EXPECT_EQ(r.reached(), 181440u);

@@ -215,6 +215,33 @@ TEST(DefRotate, SameMovesInTheSameOrderAsTheBuiltIn) {
   }
 }
 
+// A defined rule's move scanner (ranks from the rank alone) gives what the built-in
+// rotate's incremental ranks give, in order, on runs of ranks at 3x4, both directions.
+TEST(DefRotate, RankScannerMatchesTheBuiltIn) {
+  for (auto [file, both] : {std::pair{"rotate-3x4.tws", false}, {"rotate-3x4-both.tws", true}}) {
+    const auto d = std::get<DefinedRule>(defined(file, nullptr, 3, 4));
+    const Rotate r(Grid(3, 4), both);
+    for (bool successors : {true, false}) {
+      auto scan = d.rank_scanner(successors);
+      ASSERT_TRUE(scan.usable()) << file;
+      std::mt19937_64 rng(3);
+      for (int run = 0; run < 50; ++run) {
+        const std::uint64_t start = rng() % (r.size() - 100);
+        for (std::uint64_t k = start; k < start + 100; ++k) {
+          std::vector<std::uint64_t> want, got;
+          const State s = r.unrank(k);
+          if (successors)
+            r.for_each_successor_rank(s, k, [&](std::uint64_t q) { want.push_back(q); });
+          else
+            r.for_each_predecessor_rank(s, k, [&](std::uint64_t q) { want.push_back(q); });
+          scan(k, [&](std::uint64_t q) { got.push_back(q); });
+          ASSERT_EQ(got, want) << file << " rank " << k;
+        }
+      }
+    }
+  }
+}
+
 TEST(DefRotate, EveryVariantGivesTheBuiltInLayers3x3) {
   // The reference BFS (strings in a hash map, no ranking) once as the oracle; every
   // other variant on each rule.

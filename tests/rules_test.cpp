@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <random>
 #include <set>
 
 #include "stategraph/bfs/bfs.hpp"
@@ -500,6 +501,60 @@ void check_incremental_ranks(const R& rule) {
       ASSERT_EQ(calls, 1);
     }
   }
+}
+
+// The move scanner (successor or predecessor ranks from the rank alone) against the
+// state's own incremental ranks, same order: every state of the small grids in one
+// ascending scan, runs of 200 ranks from random starts at the larger ones, backwards jumps
+// included; a callback returning true stops it. Returns whether it was usable.
+template <class R>
+bool check_rank_scanner(const R& rule, bool successors) {
+  auto scan = rule.rank_scanner(successors);
+  if (!scan.usable()) return false;
+  const std::string label =
+      std::string(rule.name()) + " " + rule.grid().label() + (successors ? " successors" : " predecessors");
+  auto check = [&](std::uint64_t k) {
+    const State s = rule.unrank(k);
+    std::vector<std::uint64_t> want, got;
+    if (successors)
+      rule.for_each_successor_rank(s, k, [&](std::uint64_t q) { want.push_back(q); });
+    else
+      rule.for_each_predecessor_rank(s, k, [&](std::uint64_t q) { want.push_back(q); });
+    scan(k, [&](std::uint64_t q) { got.push_back(q); });
+    EXPECT_EQ(got, want) << label << " rank " << k << " " << rule.format(s);
+    int calls = 0;
+    scan(k, [&](std::uint64_t) { return ++calls == 1; });
+    EXPECT_EQ(calls, want.empty() ? 0 : 1) << label << " rank " << k;
+    return got == want;
+  };
+  if (rule.size() <= 400000) {
+    for (std::uint64_t k = 0; k < rule.size(); ++k)
+      if (!check(k)) return true;
+    check(rule.size() / 3), check(1);
+  } else {
+    std::mt19937_64 rng(7);
+    for (int run = 0; run < 200; ++run) {
+      const std::uint64_t start = rng() % (rule.size() - 200);
+      for (std::uint64_t k = start; k < start + 200; ++k)
+        if (!check(k)) return true;
+    }
+  }
+  return true;
+}
+
+TEST(IncrementalRanks, ScannerMatchesTheStatesRanks) {
+  for (auto [r, c] : {std::pair{2, 2}, {2, 3}, {3, 2}, {3, 3}, {2, 4}, {4, 2}, {3, 4}, {4, 3}, {4, 4}}) {
+    const Grid g(r, c);
+    for (bool successors : {true, false}) {
+      // Every window move of these grids ends at least 3 cells before the last one.
+      EXPECT_TRUE(check_rank_scanner(Rotate(g), successors)) << g.label();
+      EXPECT_TRUE(check_rank_scanner(Rotate(g, true), successors)) << g.label();
+      EXPECT_TRUE(check_rank_scanner(AdjSwap(g), successors)) << g.label();
+      EXPECT_FALSE(PrimeSwap(g).rank_scanner(successors).usable()) << g.label();  // its moves depend on the state
+    }
+  }
+  // 2x7: rotate's window moves reach the last cell; the state's own ranks take over.
+  EXPECT_FALSE(Rotate(Grid(2, 7)).rank_scanner(true).usable());
 }
 
 TEST(IncrementalRanks, MatchRankOfSuccessorsAndPredecessors) {

@@ -94,9 +94,10 @@ struct BfsOptions {
   // Apply the rule's block moves (engine.hpp: sliding's moves to the next cell) a word of
   // 64 ranks at a time; false takes every move state by state (to test and measure).
   bool block_moves = true;
-  // With the block moves, take the rule's other moves' ranks straight from the rank where
-  // the rule can (engine.hpp, RankScanRule: sliding's vertical moves); false unranks
-  // every state first (to test and measure).
+  // Take the neighbour ranks a step needs straight from the rank where the rule can
+  // (engine.hpp: sliding's vertical moves with the block moves, RankScanRule; the fixed
+  // moves of rotate, adjswap and defined rules of distinct pieces with the incremental
+  // ranks, MoveScanRule); false unranks every state first (to test and measure).
   bool rank_scan = true;
 };
 

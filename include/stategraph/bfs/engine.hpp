@@ -143,9 +143,20 @@ concept RankScanRule = BlockMoveRule<R> && requires(const R& r, std::uint64_t k)
   r.other_rank_scanner()(k, [](std::uint64_t) {});
 };
 
+// A rule of fixed moves may give the ranks of a state's successors or predecessors from
+// its rank alone: rule.rank_scanner(successors) returns a per-task g (MoveRanks::Scanner),
+// usable() or not, and g(r, f) calls f(q) as for_each_successor_rank /
+// for_each_predecessor_rank(unrank(r), r, f) do, for ascending runs of r.
+template <class R>
+concept MoveScanRule = requires(const R& r, std::uint64_t k) {
+  { r.rank_scanner(true).usable() } -> std::convertible_to<bool>;
+  r.rank_scanner(true)(k, [](std::uint64_t) {});
+};
+
 // Per task: f(q) for the ranks a step takes state by state (for_each_step_rank) of the
-// rank r, for ascending runs of r: from the rank when the rule has a rank scanner and
-// the block moves are on, else from the unranked state.
+// rank r, for ascending runs of r: from the rank alone where the rule can (a rank scanner
+// with the block moves on, or a usable move scanner with the incremental ranks on) and
+// BfsOptions::rank_scan is on, else from the unranked state.
 template <class R>
 class StepRanks {
  public:
@@ -156,11 +167,17 @@ class StepRanks {
         parents_(parents),
         scan_(blocks && options.rank_scan),
         unrank_(make_unranker(rule)),
-        scanner_(make_scanner(rule)) {}
+        scanner_(make_scanner(rule)),
+        moves_(make_move_scanner(rule, options, blocks, parents)) {
+    if constexpr (MoveScanRule<R>) scan_moves_ = !blocks && options.incremental_ranks && options.rank_scan && moves_.usable();
+  }
   template <class F>
   void operator()(std::uint64_t r, F&& f) {
     if constexpr (RankScanRule<R>) {
       if (scan_) return scanner_(r, f);
+    }
+    if constexpr (MoveScanRule<R>) {
+      if (scan_moves_) return moves_(r, f);
     }
     for_each_step_rank(rule_, options_, blocks_, parents_, unrank_(r), r, f);
   }
@@ -172,12 +189,23 @@ class StepRanks {
     else
       return 0;
   }
+  // The moves a step takes from a state: its successors top-down on a forward search,
+  // its predecessors bottom-up on one, the other way round on a search toward the goal.
+  static auto make_move_scanner(const R& rule, const BfsOptions& options, std::uint64_t blocks, bool parents) {
+    if constexpr (MoveScanRule<R>) {
+      if (blocks) return decltype(rule.rank_scanner(true)){};
+      return rule.rank_scanner(parents ? !options.forward : options.forward);
+    } else {
+      return 0;
+    }
+  }
   const R& rule_;
   const BfsOptions& options_;
   std::uint64_t blocks_;
-  bool parents_, scan_;
+  bool parents_, scan_, scan_moves_ = false;
   decltype(make_unranker(std::declval<const R&>())) unrank_;
   decltype(make_scanner(std::declval<const R&>())) scanner_;
+  decltype(make_move_scanner(std::declval<const R&>(), std::declval<const BfsOptions&>(), 0, false)) moves_;
 };
 
 // The block of a rank, for ascending scans: a division only when the rank is not in the

@@ -9,6 +9,10 @@
 //  * Split rank: digits n-m..n-1 rank the relative order of the last m cells (the rank
 //    mod m!); a move inside those cells maps that suffix rank through a table of m! rows
 //    (suffix rank x move -> suffix rank), one load, and leaves the prefix's digits alone.
+// And from the rank alone (MoveRanks::Scanner), for ascending runs of ranks: a table move
+// needs only the rank mod m!; a window move inside the first n-k cells changes the rank
+// by an amount that depends only on those cells (the symbols at later cells count only
+// as a set), i.e. is the same for the k! consecutive ranks that share them.
 #pragma once
 
 #include <algorithm>
@@ -55,6 +59,11 @@ class MoveRanks {
       }
       moves_.push_back(mv);
     }
+    // The scanner's prefix: cells 0..n-k-1 must hold every window move; k! ranks share it.
+    int window_hi = -1;
+    for (const Move& mv : moves_)
+      if (mv.column < 0) window_hi = std::max(window_hi, mv.hi);
+    scan_k_ = window_hi < 0 ? 0 : std::min(n - 1 - window_hi, 8);
     columns_ = inside.size();
     if (columns_ == 0) return;
     const std::uint64_t rows = kFactorial[static_cast<std::size_t>(m)];
@@ -130,6 +139,64 @@ class MoveRanks {
       if (emit_neighbour(f, rank(static_cast<std::size_t>(std::countr_zero(moves)), s, r, sc))) return;
   }
 
+  // f(rank) for each move, in order, of the state whose rank is r, from r alone: for
+  // ascending runs of ranks (it keeps the last prefix's window deltas); one per task.
+  // usable() is false when some window move reaches into the last 3 cells (a prefix
+  // would be shared by fewer than 3! ranks); then the state's own ranks are the way.
+  class Scanner {
+   public:
+    Scanner() = default;
+    explicit Scanner(const MoveRanks& m)
+        : m_(&m), kf_(kFactorial[static_cast<std::size_t>(m.scan_k_)]), delta_(m.moves_.size(), 0) {
+      mf_ = kFactorial[static_cast<std::size_t>(m.n_ - m.split_)];
+      k_reciprocal_ = kf_ > 1 ? ~std::uint64_t{0} / kf_ + 1 : 0;
+      m_reciprocal_ = mf_ > 1 ? ~std::uint64_t{0} / mf_ + 1 : 0;
+    }
+    bool usable() const {
+      if (!m_) return false;
+      for (const Move& mv : m_->moves_)
+        if (mv.column < 0 && m_->scan_k_ < 3) return false;
+      return true;
+    }
+    template <class F>
+    void operator()(std::uint64_t r, F&& f) {
+      const auto& moves = m_->moves_;
+      if (kf_ > 1) {
+        const std::uint64_t p = divide(r, k_reciprocal_);
+        if (p != prefix_) load(p);
+      }
+      const std::uint64_t x = mf_ > 1 ? r - divide(r, m_reciprocal_) * mf_ : 0;  // the suffix's rank
+      const std::uint16_t* row = m_->table_.data() + x * m_->columns_;
+      for (std::size_t j = 0; j < moves.size(); ++j) {
+        const int c = moves[j].column;
+        const std::uint64_t q = c >= 0 ? r - x + row[c] : r + static_cast<std::uint64_t>(delta_[j]);
+        if (emit_neighbour(f, q)) return;
+      }
+    }
+
+   private:
+    // floor(r / d) by the reciprocal ceil(2^64 / d): exact for r < 2^64 / d (kReciprocal),
+    // and ranks are below 16! < 2^45, d at most 8! < 2^16.
+    static std::uint64_t divide(std::uint64_t r, std::uint64_t reciprocal) {
+      return static_cast<std::uint64_t>((static_cast<UInt128>(r) * reciprocal) >> 64);
+    }
+    void load(std::uint64_t p) {
+      prefix_ = p;
+      const std::uint64_t r0 = p * kf_;  // the prefix's first rank: its window deltas hold for all
+      const State s = perm_unrank(r0, m_->n_);
+      Scan sc;
+      m_->prepare(s, sc);
+      for (std::size_t j = 0; j < m_->moves_.size(); ++j)
+        if (m_->moves_[j].column < 0)
+          delta_[j] = static_cast<std::int64_t>(m_->rank(j, s, r0, sc)) - static_cast<std::int64_t>(r0);
+    }
+    const MoveRanks* m_ = nullptr;
+    std::uint64_t kf_ = 1, mf_ = 1, k_reciprocal_ = 0, m_reciprocal_ = 0;
+    std::uint64_t prefix_ = ~std::uint64_t{0};
+    std::vector<std::int64_t> delta_;  // per window move, for the prefix loaded
+  };
+  Scanner scanner() const { return Scanner(*this); }
+
  private:
   struct Move {
     int lo = 0, hi = -1;
@@ -137,6 +204,7 @@ class MoveRanks {
     std::array<std::uint8_t, kMaxCells> src{};  // src[i - lo] = the cell moved to cell i
   };
   int n_ = 0, split_ = 0;
+  int scan_k_ = 0;  // Scanner: k, the cells after its prefix (0: no window move)
   std::array<std::uint64_t, kMaxCells> weight_{};  // (n-1-i)!
   std::vector<Move> moves_;
   std::size_t columns_ = 0;

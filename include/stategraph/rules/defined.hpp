@@ -152,6 +152,13 @@ class DefinedRule : public MoveNeighbours<DefinedRule> {
             s, r, [](std::size_t) { return true; }, f);
   }
 
+  // The successors' (true) or predecessors' (false) ranks from the rank alone, for
+  // ascending scans (MoveRanks::Scanner, one per task); an unusable one with repeated pieces.
+  MoveRanks::Scanner rank_scanner(bool successors) const {
+    if (!distinct_) return {};
+    return (successors || !data_->directed ? data_->fwd_ranks : data_->inv_ranks).scanner();
+  }
+
   // Every move is a fixed permutation of the positions. With distinct pieces,
   // relabelling them commutes with the moves: a Cayley graph.
   DiameterSymmetry diameter_symmetry() const { return distinct_ ? DiameterSymmetry::kCayley : DiameterSymmetry::kNone; }

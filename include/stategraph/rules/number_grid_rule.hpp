@@ -62,6 +62,15 @@ class NumberGridRule : public GridRule, public MoveNeighbours<Derived> {
   void for_each_predecessor_rank(State s, std::uint64_t r, F&& f) const {
     emit_ranks(ranks_->undirected ? ranks_->successors : ranks_->predecessors, s, r, f);
   }
+  // The successors' (true) or predecessors' (false) ranks from the rank alone, for
+  // ascending scans (MoveRanks::Scanner, one per task); an unusable one when the moves
+  // depend on the state (applicable_moves).
+  MoveRanks::Scanner rank_scanner(bool successors) const {
+    if constexpr (requires { self().applicable_moves(State{}); })
+      return {};
+    else
+      return (successors || ranks_->undirected ? ranks_->successors : ranks_->predecessors).scanner();
+  }
 
  protected:
   // The rule's moves as cell permutations (t[i] = s[p[i]]), in the order of its
