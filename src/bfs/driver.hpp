@@ -110,10 +110,12 @@ class BitsetStore {
     restore_bitset(frontier_, c.buffers[1], c);
     if (visited_.count() != c.reached() || frontier_.count() != count)
       throw InputError("checkpoint " + c.file.string() + ": bitsets disagree with the level counts");
+    count_ = count;
   }
   bool seed(std::uint64_t r) {
     if (visited_.test(r)) return false;
     visited_.set(r), frontier_.set(r);
+    ++count_;
     return true;
   }
   void mark_depths(int depth) {
@@ -129,11 +131,12 @@ class BitsetStore {
   std::uint64_t step(Direction dir, int /*depth*/) {
     std::uint64_t found;
     if (dir == Direction::kTopDown) {
-      found = topdown_step(rule_, options_, frontier_, visited_, next_);
+      found = topdown_step(rule_, options_, frontier_, visited_, next_, count_);
     } else {
       found = bottomup_step(rule_, options_, frontier_, visited_, next_);
     }
     std::swap(frontier_, next_);
+    count_ = found;
     return found;
   }
   std::uint64_t peak_bytes() const { return 3 * Bitset::bytes_for(n_); }
@@ -143,6 +146,7 @@ class BitsetStore {
   const BfsOptions& options_;
   std::uint64_t n_;
   Bitset visited_, frontier_, next_;
+  std::uint64_t count_ = 0;  // states in frontier_
   std::uint8_t* depth_;
 };
 

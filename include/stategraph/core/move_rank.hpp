@@ -12,7 +12,12 @@
 // And from the rank alone (MoveRanks::Scanner), for ascending runs of ranks: a table move
 // needs only the rank mod m!; a window move inside the first n-k cells changes the rank
 // by an amount that depends only on those cells (the symbols at later cells count only
-// as a set), i.e. is the same for the k! consecutive ranks that share them.
+// as a set), i.e. is the same for the k! consecutive ranks that share them. For rules
+// whose moves apply only to some states (primeswap: a swap needs a prime sum), the same
+// k! ranks share the state but for its last k cells, which hold the prefix's missing
+// symbols in the relative order r mod k! (a table of k! orders): the scanner rebuilds
+// the state in k steps, and a move inside the first n-k cells applies or not for all
+// k! states at once.
 #pragma once
 
 #include <algorithm>
@@ -64,6 +69,16 @@ class MoveRanks {
     for (const Move& mv : moves_)
       if (mv.column < 0) window_hi = std::max(window_hi, mv.hi);
     scan_k_ = window_hi < 0 ? 0 : std::min(n - 1 - window_hi, 8);
+    // The filtering scanner's last cells (k, or the split's m when there is no window
+    // move) and their k! relative orders, cell t in bits [4t, 4t + 4).
+    state_k_ = scan_k_ ? scan_k_ : m;
+    orders_.resize(kFactorial[static_cast<std::size_t>(state_k_)]);
+    for (std::uint64_t o = 0; o < orders_.size(); ++o) orders_[o] = static_cast<std::uint32_t>(perm_unrank(o, state_k_));
+    for (std::size_t j = 0; j < moves_.size() && j < 64; ++j)
+      if (moves_[j].hi < n - state_k_) prefix_moves_ |= std::uint64_t{1} << j;
+    for (std::size_t j = 0; j < moves_.size() && j < 64; ++j)
+      if (moves_[j].column < 0) window_moves_ |= std::uint64_t{1} << j;
+    suffix_moves_ = all_moves() & ~prefix_moves_;
     columns_ = inside.size();
     if (columns_ == 0) return;
     const std::uint64_t rows = kFactorial[static_cast<std::size_t>(m)];
@@ -149,8 +164,10 @@ class MoveRanks {
     explicit Scanner(const MoveRanks& m)
         : m_(&m), kf_(kFactorial[static_cast<std::size_t>(m.scan_k_)]), delta_(m.moves_.size(), 0) {
       mf_ = kFactorial[static_cast<std::size_t>(m.n_ - m.split_)];
+      sf_ = kFactorial[static_cast<std::size_t>(m.state_k_)];
       k_reciprocal_ = kf_ > 1 ? ~std::uint64_t{0} / kf_ + 1 : 0;
       m_reciprocal_ = mf_ > 1 ? ~std::uint64_t{0} / mf_ + 1 : 0;
+      s_reciprocal_ = sf_ > 1 ? ~std::uint64_t{0} / sf_ + 1 : 0;
     }
     bool usable() const {
       if (!m_) return false;
@@ -163,12 +180,38 @@ class MoveRanks {
       const auto& moves = m_->moves_;
       if (kf_ > 1) {
         const std::uint64_t p = divide(r, k_reciprocal_);
-        if (p != prefix_) load(p);
+        if (p != prefix_) load(p, perm_unrank(p * kf_, m_->n_));
       }
       const std::uint64_t x = mf_ > 1 ? r - divide(r, m_reciprocal_) * mf_ : 0;  // the suffix's rank
       const std::uint16_t* row = m_->table_.data() + x * m_->columns_;
       for (std::size_t j = 0; j < moves.size(); ++j) {
         const int c = moves[j].column;
+        const std::uint64_t q = c >= 0 ? r - x + row[c] : r + static_cast<std::uint64_t>(delta_[j]);
+        if (emit_neighbour(f, q)) return;
+      }
+    }
+
+    // The same for the moves that apply to the state of rank r: applicable(s, among) returns
+    // the bit mask of the moves j of `among` (bit j) that apply to state s. Moves inside the
+    // first n-k cells are asked once per k! ranks, with the state of the first of them.
+    template <class Applicable, class F>
+    void operator()(std::uint64_t r, Applicable&& applicable, F&& f) {
+      const MoveRanks& m = *m_;
+      const std::uint64_t p = sf_ > 1 ? divide(r, s_reciprocal_) : 0;
+      if (p != state_prefix_) load_state(p, applicable);
+      // The suffix table's row: fetched while the state is rebuilt (a sparse frontier
+      // reads rows far apart, from beyond the L2 cache).
+      const std::uint64_t x = mf_ > 1 ? r - divide(r, m_reciprocal_) * mf_ : 0;  // the suffix's rank
+      const std::uint16_t* row = m.table_.data() + x * m.columns_;
+      __builtin_prefetch(row, 0, 3);
+      const std::uint32_t order = m.orders_[r - p * sf_];
+      State s = head_;
+      for (int t = 0, shift = 4 * (m.n_ - m.state_k_); t < m.state_k_; ++t, shift += 4)
+        s |= ((pool_ >> (4 * ((order >> (4 * t)) & 15))) & 15) << shift;
+      std::uint64_t apply = fixed_ | applicable(s, m.suffix_moves_);
+      for (; apply; apply &= apply - 1) {
+        const auto j = static_cast<std::size_t>(std::countr_zero(apply));
+        const int c = m.moves_[j].column;
         const std::uint64_t q = c >= 0 ? r - x + row[c] : r + static_cast<std::uint64_t>(delta_[j]);
         if (emit_neighbour(f, q)) return;
       }
@@ -180,10 +223,55 @@ class MoveRanks {
     static std::uint64_t divide(std::uint64_t r, std::uint64_t reciprocal) {
       return static_cast<std::uint64_t>((static_cast<UInt128>(r) * reciprocal) >> 64);
     }
-    void load(std::uint64_t p) {
+    // The filtering scan's prefix p (ranks p k! .. p k! + k! - 1): its first n-k cells from
+    // its Lehmer digits (those of p in the bases n, n-1, ..., k+1), the k symbols left
+    // over, the moves inside the cells that apply, and the deltas of the window moves
+    // among them (of the first rank, whose last k cells are ascending: digits 0).
+    template <class Applicable>
+    void load_state(std::uint64_t p, Applicable& applicable) {
+      const MoveRanks& m = *m_;
+      const int h = m.n_ - m.state_k_;
+      state_prefix_ = p;
+      std::array<unsigned, kMaxCells> digit{};
+      for (int i = h - 1; i >= 0; --i) {
+        const auto base = static_cast<unsigned>(m.n_ - i);
+        const std::uint64_t q = divide_small(p, base);
+        digit[static_cast<std::size_t>(i)] = static_cast<unsigned>(p - q * base);
+        p = q;
+      }
+      std::uint64_t pool = 0xFEDCBA9876543210ull;
+      State head = 0;
+      for (int i = 0; i < h; ++i) {
+        const unsigned shift = 4 * digit[static_cast<std::size_t>(i)];
+        head |= ((pool >> shift) & 0xF) << (4 * i);
+        const std::uint64_t low = shift == 0 ? 0 : pool & ((std::uint64_t{1} << shift) - 1);
+        pool = low | (((pool >> shift) >> 4) << shift);
+      }
+      head_ = head, pool_ = pool;
+      const State s0 = head | ((pool & ((State{1} << (4 * m.state_k_)) - 1)) << (4 * h));
+      fixed_ = applicable(s0, m.prefix_moves_);
+      const std::uint64_t window = fixed_ & m.window_moves_;  // all inside the prefix: kf_ = sf_
+      if (!window) return;
+      Scan sc;  // only after[i] and tail[i] for i <= h are read: window moves end before h
+      std::uint32_t after = 0;
+      for (int t = 0; t < m.state_k_; ++t) after |= 1u << ((pool >> (4 * t)) & 15);
+      sc.after[static_cast<std::size_t>(h)] = after, sc.tail[static_cast<std::size_t>(h)] = 0;
+      for (int i = h - 1; i >= 0; --i) {
+        after |= 1u << get_cell(head, i);
+        sc.after[static_cast<std::size_t>(i)] = after;
+        sc.tail[static_cast<std::size_t>(i)] =
+            sc.tail[static_cast<std::size_t>(i) + 1] + digit[static_cast<std::size_t>(i)] * m.weight_[static_cast<std::size_t>(i)];
+      }
+      const std::uint64_t r0 = state_prefix_ * sf_;
+      for (std::uint64_t w = window; w; w &= w - 1) {
+        const auto j = static_cast<std::size_t>(std::countr_zero(w));
+        delta_[j] = static_cast<std::int64_t>(m.rank(j, s0, r0, sc)) - static_cast<std::int64_t>(r0);
+      }
+    }
+    // The window deltas of prefix p, whose first rank's state is s.
+    void load(std::uint64_t p, State s) {
       prefix_ = p;
       const std::uint64_t r0 = p * kf_;  // the prefix's first rank: its window deltas hold for all
-      const State s = perm_unrank(r0, m_->n_);
       Scan sc;
       m_->prepare(s, sc);
       for (std::size_t j = 0; j < m_->moves_.size(); ++j)
@@ -194,6 +282,11 @@ class MoveRanks {
     std::uint64_t kf_ = 1, mf_ = 1, k_reciprocal_ = 0, m_reciprocal_ = 0;
     std::uint64_t prefix_ = ~std::uint64_t{0};
     std::vector<std::int64_t> delta_;  // per window move, for the prefix loaded
+    // The filtering scan's prefix (k! ranks): its cells, the symbols of its last k cells
+    // in ascending order, and which of its moves inside the first n-k cells apply.
+    std::uint64_t sf_ = 1, s_reciprocal_ = 0, state_prefix_ = ~std::uint64_t{0};
+    State head_ = 0, pool_ = 0;  // pool_: nibble t the t-th smallest symbol of the last k cells
+    std::uint64_t fixed_ = 0;
   };
   Scanner scanner() const { return Scanner(*this); }
 
@@ -205,6 +298,12 @@ class MoveRanks {
   };
   int n_ = 0, split_ = 0;
   int scan_k_ = 0;  // Scanner: k, the cells after its prefix (0: no window move)
+  int state_k_ = 0;  // the filtering Scanner's k: scan_k_, or m without window moves
+  std::vector<std::uint32_t> orders_;  // [o] = perm_unrank(o, state_k_)
+  std::uint64_t prefix_moves_ = 0;     // bit j: move j inside the first n - state_k_ cells
+  std::uint64_t window_moves_ = 0;     // bit j: move j ranked by its digit window
+  std::uint64_t suffix_moves_ = 0;     // bit j: one of the other moves
+  std::uint64_t all_moves() const { return moves_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << moves_.size()) - 1; }
   std::array<std::uint64_t, kMaxCells> weight_{};  // (n-1-i)!
   std::vector<Move> moves_;
   std::size_t columns_ = 0;

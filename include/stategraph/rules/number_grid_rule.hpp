@@ -63,14 +63,29 @@ class NumberGridRule : public GridRule, public MoveNeighbours<Derived> {
     emit_ranks(ranks_->undirected ? ranks_->successors : ranks_->predecessors, s, r, f);
   }
   // The successors' (true) or predecessors' (false) ranks from the rank alone, for
-  // ascending scans (MoveRanks::Scanner, one per task); an unusable one when the moves
-  // depend on the state (applicable_moves).
-  MoveRanks::Scanner rank_scanner(bool successors) const {
-    if constexpr (requires { self().applicable_moves(State{}); })
-      return {};
+  // ascending scans (MoveRanks::Scanner, one per task); when the moves depend on the state
+  // (applicable_moves), the scanner rebuilds the state and keeps the moves that apply.
+  auto rank_scanner(bool successors) const {
+    const MoveRanks& m = successors || ranks_->undirected ? ranks_->successors : ranks_->predecessors;
+    if constexpr (requires { self().applicable_moves(State{}, std::uint64_t{}); })
+      return FilteredScanner(self(), m);
     else
-      return (successors || ranks_->undirected ? ranks_->successors : ranks_->predecessors).scanner();
+      return m.scanner();
   }
+  class FilteredScanner {
+   public:
+    FilteredScanner() = default;
+    FilteredScanner(const Derived& rule, const MoveRanks& m) : rule_(&rule), scan_(m.scanner()) {}
+    bool usable() const { return rule_ && scan_.usable(); }
+    template <class F>
+    void operator()(std::uint64_t r, F&& f) {
+      scan_(r, [this](State s, std::uint64_t among) { return rule_->applicable_moves(s, among); }, f);
+    }
+
+   private:
+    const Derived* rule_ = nullptr;
+    MoveRanks::Scanner scan_;
+  };
 
  protected:
   // The rule's moves as cell permutations (t[i] = s[p[i]]), in the order of its

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,12 +36,15 @@ class PrimeSwap : public NumberGridRule<PrimeSwap> {
 
   // True when the numbers held by symbols a and b sum to a prime.
   bool may_swap(unsigned a, unsigned b) const { return (prime_sum_mask_ >> (a + b)) & 1u; }
-  // Bit j set when the swap of the j-th adjacent pair applies to s (the incremental
-  // ranks' filter; at most 24 pairs on 16 cells).
-  std::uint64_t applicable_moves(State s) const {
+  // Bit j set when the swap of the j-th adjacent pair applies to s, for the pairs j of
+  // `among` (the incremental ranks' filter; at most 24 pairs on 16 cells).
+  std::uint64_t applicable_moves(State s, std::uint64_t among = ~std::uint64_t{0}) const {
     std::uint64_t mask = 0;
-    for (std::size_t j = 0; j < pairs_.size(); ++j)
+    for (among &= pairs_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << pairs_.size()) - 1; among;
+         among &= among - 1) {
+      const auto j = static_cast<unsigned>(std::countr_zero(among));
       mask |= std::uint64_t{may_swap(get_cell(s, pairs_[j][0]), get_cell(s, pairs_[j][1]))} << j;
+    }
     return mask;
   }
 
