@@ -79,6 +79,7 @@ class MoveRanks {
     for (std::size_t j = 0; j < moves_.size() && j < 64; ++j)
       if (moves_[j].column < 0) window_moves_ |= std::uint64_t{1} << j;
     suffix_moves_ = all_moves() & ~prefix_moves_;
+    for (std::size_t j = 0; j < moves_.size() && j < 64; ++j) column_[j] = static_cast<std::int8_t>(moves_[j].column);
     columns_ = inside.size();
     if (columns_ == 0) return;
     const std::uint64_t rows = kFactorial[static_cast<std::size_t>(m)];
@@ -211,7 +212,7 @@ class MoveRanks {
       std::uint64_t apply = fixed_ | applicable(s, m.suffix_moves_);
       for (; apply; apply &= apply - 1) {
         const auto j = static_cast<std::size_t>(std::countr_zero(apply));
-        const int c = m.moves_[j].column;
+        const int c = m.column_[j];
         const std::uint64_t q = c >= 0 ? r - x + row[c] : r + static_cast<std::uint64_t>(delta_[j]);
         if (emit_neighbour(f, q)) return;
       }
@@ -303,6 +304,7 @@ class MoveRanks {
   std::uint64_t prefix_moves_ = 0;     // bit j: move j inside the first n - state_k_ cells
   std::uint64_t window_moves_ = 0;     // bit j: move j ranked by its digit window
   std::uint64_t suffix_moves_ = 0;     // bit j: one of the other moves
+  std::array<std::int8_t, 64> column_{};  // moves_[j].column, packed for the filtering scan
   std::uint64_t all_moves() const { return moves_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << moves_.size()) - 1; }
   std::array<std::uint64_t, kMaxCells> weight_{};  // (n-1-i)!
   std::vector<Move> moves_;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -28,6 +29,9 @@ class PrimeSwap : public NumberGridRule<PrimeSwap> {
       if (prime) prime_sum_mask_ |= 1u << k;
     }
     set_move_perms(swap_perms(), {});
+    pair_mask_ = pairs_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << pairs_.size()) - 1;
+    for (std::size_t j = 0; j < pairs_.size() && j < shift_.size(); ++j)
+      shift_[j] = {static_cast<std::uint8_t>(4 * pairs_[j][0]), static_cast<std::uint8_t>(4 * pairs_[j][1])};
   }
 
   std::string_view name() const { return kName; }
@@ -38,12 +42,12 @@ class PrimeSwap : public NumberGridRule<PrimeSwap> {
   bool may_swap(unsigned a, unsigned b) const { return (prime_sum_mask_ >> (a + b)) & 1u; }
   // Bit j set when the swap of the j-th adjacent pair applies to s, for the pairs j of
   // `among` (the incremental ranks' filter; at most 24 pairs on 16 cells).
-  std::uint64_t applicable_moves(State s, std::uint64_t among = ~std::uint64_t{0}) const {
+  [[gnu::always_inline]] std::uint64_t applicable_moves(State s, std::uint64_t among = ~std::uint64_t{0}) const {
     std::uint64_t mask = 0;
-    for (among &= pairs_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << pairs_.size()) - 1; among;
-         among &= among - 1) {
+    for (among &= pair_mask_; among; among &= among - 1) {
       const auto j = static_cast<unsigned>(std::countr_zero(among));
-      mask |= std::uint64_t{may_swap(get_cell(s, pairs_[j][0]), get_cell(s, pairs_[j][1]))} << j;
+      const unsigned a = (s >> shift_[j][0]) & 0xF, b = (s >> shift_[j][1]) & 0xF;
+      mask |= std::uint64_t{(prime_sum_mask_ >> (a + b)) & 1u} << j;
     }
     return mask;
   }
@@ -73,6 +77,8 @@ class PrimeSwap : public NumberGridRule<PrimeSwap> {
 
  private:
   unsigned prime_sum_mask_ = 0;
+  std::uint64_t pair_mask_ = 0;                          // bit j for each adjacent pair
+  std::array<std::array<std::uint8_t, 2>, 64> shift_{};  // the pairs' cells' bit offsets
 };
 
 }  // namespace stategraph
