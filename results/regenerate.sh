@@ -22,7 +22,9 @@
 #                                              #   times its BFS against build/ on sliding, rotate, rotate both ways and
 #                                              #   primeswap 3x4 at 1 and 2 threads, interleaved, 3 rounds (~45 min);
 #                                              #   then bench/limit.{json,txt} (the LIMIT benchmarks, ~2 min);
-#                                              #   KERNEL_BASE_BIN=PATH uses a Release build of 2493cbc already made
+#                                              #   KERNEL_BASE_BIN=PATH uses a Release build of 2493cbc already made;
+#                                              #   KERNEL_RULES="primeswap" (a subset) writes bench/kernel-primeswap.txt
+#                                              #   instead and skips the LIMIT benchmarks
 #   bash results/regenerate.sh --compare12     # + compare-sliding-3x4/ and compare-rotate-3x4/: every parallel variant
 #                                              #   x 1 and 2 threads, --repeat 3 (~2-3 h on 2 idle cores: bottomup
 #                                              #   alone scans every unvisited state at each level, ~8 min a run)
@@ -167,6 +169,9 @@ if ((kernel)); then
     cmake --build "$tmp/src-$base/build" -j "$(nproc)" --target stategraph >/dev/null
     basebin=$tmp/src-$base/build/stategraph
   fi
+  rules=${KERNEL_RULES:-sliding rotate rotate-both primeswap}
+  kout=results/bench/kernel-12cell.txt
+  [[ -n ${KERNEL_RULES:-} ]] && kout=results/bench/kernel-${rules// /-}.txt
   k=$tmp/kernel.txt
   {
     echo "# analyze --rows 3 --cols 4 --no-graph --no-plot --threads T (BFS only, variant auto = hybrid): the build of"
@@ -175,7 +180,7 @@ if ((kernel)); then
     echo "# columns: round rule threads binary wall_s user_s load1"
   } >"$k"
   for round in 1 2 3; do
-    for rule in sliding rotate rotate-both primeswap; do
+    for rule in $rules; do
       args=(--rule "$rule"); [[ $rule == rotate-both ]] && args=(--rule file:results/defs/rotate-3x4-both.tws)
       for threads in 1 2; do
         for which in base new; do
@@ -190,7 +195,7 @@ if ((kernel)); then
     done
   done
   echo "# medians (wall s): rule threads base new ratio" >>"$k"
-  for rule in sliding rotate rotate-both primeswap; do
+  for rule in $rules; do
     for threads in 1 2; do
       m() { awk -v r="$rule" -v t="$threads" -v w="$1" '$2 == r && $3 == t && $4 == w { print $5 }' "$k" | sort -g | sed -n 2p; }
       awk -v r="$rule" -v t="$threads" -v a="$(m base)" -v b="$(m new)" \
@@ -198,9 +203,11 @@ if ((kernel)); then
     done
   done
   [[ -d $tmp/src-$base ]] && git worktree remove --force "$tmp/src-$base"
-  mv "$k" results/bench/kernel-12cell.txt
-  $bench --benchmark_filter='LIMIT/.*/(sliding3x4|rank12)' --benchmark_out=results/bench/limit.json \
-    --benchmark_out_format=json >results/bench/limit.txt 2>&1
+  mv "$k" "$kout"
+  if [[ -z ${KERNEL_RULES:-} ]]; then
+    $bench --benchmark_filter='LIMIT/.*/(sliding3x4|rank12)' --benchmark_out=results/bench/limit.json \
+      --benchmark_out_format=json >results/bench/limit.txt 2>&1
+  fi
 fi
 
 # ---- --compare12: the parallel variants on the 12-cell spaces ------------------------------------
