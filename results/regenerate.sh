@@ -26,8 +26,8 @@
 #                                              #   KERNEL_RULES="primeswap" (a subset) writes bench/kernel-primeswap.txt
 #                                              #   instead and skips the LIMIT benchmarks
 #   bash results/regenerate.sh --compare12     # + compare-sliding-3x4/ and compare-rotate-3x4/: every parallel variant
-#                                              #   x 1 and 2 threads, --repeat 3 (~2-3 h on 2 idle cores: bottomup
-#                                              #   alone scans every unvisited state at each level, ~8 min a run)
+#                                              #   x 1 and 2 threads, --repeat 3 (~20 min on 2 idle cores, 2026-12-06;
+#                                              #   bottomup, which scans every unvisited state at each level, is most of it)
 #   bash results/regenerate.sh --all           # every part
 # Flags combine. The light part always runs first.
 set -euo pipefail
