@@ -416,8 +416,8 @@ TEST(SlidingSpace, BlockMovesAndOtherRanksMakeTheNeighbourSet) {
 // in the other one (search_from), and one scanner sees ranks jump backwards too; a
 // callback returning true stops it.
 TEST(SlidingSpace, VerticalScannerMatchesOtherNeighbourRanks) {
-  for (auto [r, c] : {std::pair{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2},
-                      {3, 4}, {4, 3}, {2, 7}, {4, 4}}) {
+  for (auto [r, c] :
+       {std::pair{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}, {3, 4}, {4, 3}, {2, 7}, {4, 4}}) {
     for (bool other : {false, true}) {
       stategraph::Sliding rule(stategraph::Grid(r, c));
       if (other) rule.search_from(stategraph::swap_cells(rule.goals()[0], 0, 1));

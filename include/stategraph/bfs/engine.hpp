@@ -143,10 +143,11 @@ concept RankScanRule = BlockMoveRule<R> && requires(const R& r, std::uint64_t k)
   r.other_rank_scanner()(k, [](std::uint64_t) {});
 };
 
-// A rule of fixed moves may give the ranks of a state's successors or predecessors from
-// its rank alone: rule.rank_scanner(successors) returns a per-task g (MoveRanks::Scanner),
-// usable() or not, and g(r, f) calls f(q) as for_each_successor_rank /
-// for_each_predecessor_rank(unrank(r), r, f) do, for ascending runs of r.
+// A rule of fixed moves (applied to every state, or, primeswap, to the states the rule
+// accepts) may give the ranks of a state's successors or predecessors from its rank alone:
+// rule.rank_scanner(successors) returns a per-task g (a MoveRanks::Scanner), usable() or
+// not, and g(r, f) calls f(q) as for_each_successor_rank / for_each_predecessor_rank(
+// unrank(r), r, f) do, for ascending runs of r.
 template <class R>
 concept MoveScanRule = requires(const R& r, std::uint64_t k) {
   { r.rank_scanner(true).usable() } -> std::convertible_to<bool>;
@@ -169,7 +170,8 @@ class StepRanks {
         unrank_(make_unranker(rule)),
         scanner_(make_scanner(rule)),
         moves_(make_move_scanner(rule, options, blocks, parents)) {
-    if constexpr (MoveScanRule<R>) scan_moves_ = !blocks && options.incremental_ranks && options.rank_scan && moves_.usable();
+    if constexpr (MoveScanRule<R>)
+      scan_moves_ = !blocks && options.incremental_ranks && options.rank_scan && moves_.usable();
   }
   template <class F>
   void operator()(std::uint64_t r, F&& f) {
@@ -292,7 +294,7 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
   return tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
-        if (stop_requested(options)) return found;  // the level is abandoned
+        if (stop_requested(options)) return found;              // the level is abandoned
         StepRanks<R> step_ranks(rule, options, blocks, false);  // per task: it caches leading cells
         auto sink = [&] {
           if constexpr (kBlock)
@@ -383,7 +385,7 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint6
   return tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
-        if (stop_requested(options)) return found;  // the level is abandoned
+        if (stop_requested(options)) return found;             // the level is abandoned
         StepRanks<R> step_ranks(rule, options, blocks, true);  // per task: it caches leading cells
         auto sink = [&] {
           if constexpr (kBlock)

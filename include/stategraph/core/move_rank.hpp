@@ -73,7 +73,8 @@ class MoveRanks {
     // move) and their k! relative orders, cell t in bits [4t, 4t + 4).
     state_k_ = scan_k_ ? scan_k_ : m;
     orders_.resize(kFactorial[static_cast<std::size_t>(state_k_)]);
-    for (std::uint64_t o = 0; o < orders_.size(); ++o) orders_[o] = static_cast<std::uint32_t>(perm_unrank(o, state_k_));
+    for (std::uint64_t o = 0; o < orders_.size(); ++o)
+      orders_[o] = static_cast<std::uint32_t>(perm_unrank(o, state_k_));
     for (std::size_t j = 0; j < moves_.size() && j < 64; ++j)
       if (moves_[j].hi < n - state_k_) prefix_moves_ |= std::uint64_t{1} << j;
     for (std::size_t j = 0; j < moves_.size() && j < 64; ++j)
@@ -200,11 +201,8 @@ class MoveRanks {
       const MoveRanks& m = *m_;
       const std::uint64_t p = sf_ > 1 ? divide(r, s_reciprocal_) : 0;
       if (p != state_prefix_) load_state(p, applicable);
-      // The suffix table's row: fetched while the state is rebuilt (a sparse frontier
-      // reads rows far apart, from beyond the L2 cache).
       const std::uint64_t x = mf_ > 1 ? r - divide(r, m_reciprocal_) * mf_ : 0;  // the suffix's rank
       const std::uint16_t* row = m.table_.data() + x * m.columns_;
-      __builtin_prefetch(row, 0, 3);
       const std::uint32_t order = m.orders_[r - p * sf_];
       State s = head_;
       for (int t = 0, shift = 4 * (m.n_ - m.state_k_); t < m.state_k_; ++t, shift += 4)
@@ -261,7 +259,8 @@ class MoveRanks {
         after |= 1u << get_cell(head, i);
         sc.after[static_cast<std::size_t>(i)] = after;
         sc.tail[static_cast<std::size_t>(i)] =
-            sc.tail[static_cast<std::size_t>(i) + 1] + digit[static_cast<std::size_t>(i)] * m.weight_[static_cast<std::size_t>(i)];
+            sc.tail[static_cast<std::size_t>(i) + 1] +
+            digit[static_cast<std::size_t>(i)] * m.weight_[static_cast<std::size_t>(i)];
       }
       const std::uint64_t r0 = state_prefix_ * sf_;
       for (std::uint64_t w = window; w; w &= w - 1) {
@@ -298,14 +297,16 @@ class MoveRanks {
     std::array<std::uint8_t, kMaxCells> src{};  // src[i - lo] = the cell moved to cell i
   };
   int n_ = 0, split_ = 0;
-  int scan_k_ = 0;  // Scanner: k, the cells after its prefix (0: no window move)
-  int state_k_ = 0;  // the filtering Scanner's k: scan_k_, or m without window moves
-  std::vector<std::uint32_t> orders_;  // [o] = perm_unrank(o, state_k_)
-  std::uint64_t prefix_moves_ = 0;     // bit j: move j inside the first n - state_k_ cells
-  std::uint64_t window_moves_ = 0;     // bit j: move j ranked by its digit window
-  std::uint64_t suffix_moves_ = 0;     // bit j: one of the other moves
+  int scan_k_ = 0;                        // Scanner: k, the cells after its prefix (0: no window move)
+  int state_k_ = 0;                       // the filtering Scanner's k: scan_k_, or m without window moves
+  std::vector<std::uint32_t> orders_;     // [o] = perm_unrank(o, state_k_)
+  std::uint64_t prefix_moves_ = 0;        // bit j: move j inside the first n - state_k_ cells
+  std::uint64_t window_moves_ = 0;        // bit j: move j ranked by its digit window
+  std::uint64_t suffix_moves_ = 0;        // bit j: one of the other moves
   std::array<std::int8_t, 64> column_{};  // moves_[j].column, packed for the filtering scan
-  std::uint64_t all_moves() const { return moves_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << moves_.size()) - 1; }
+  std::uint64_t all_moves() const {
+    return moves_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << moves_.size()) - 1;
+  }
   std::array<std::uint64_t, kMaxCells> weight_{};  // (n-1-i)!
   std::vector<Move> moves_;
   std::size_t columns_ = 0;

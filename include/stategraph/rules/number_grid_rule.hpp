@@ -79,7 +79,8 @@ class NumberGridRule : public GridRule, public MoveNeighbours<Derived> {
     bool usable() const { return rule_ && scan_.usable(); }
     template <class F>
     void operator()(std::uint64_t r, F&& f) {
-      scan_(r, [this](State s, std::uint64_t among) { return rule_->applicable_moves(s, among); }, f);
+      scan_(
+          r, [this](State s, std::uint64_t among) { return rule_->applicable_moves(s, among); }, f);
     }
 
    private:
