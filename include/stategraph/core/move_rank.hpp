@@ -75,12 +75,12 @@ class MoveRanks {
     orders_.resize(kFactorial[static_cast<std::size_t>(state_k_)]);
     for (std::uint64_t o = 0; o < orders_.size(); ++o)
       orders_[o] = static_cast<std::uint32_t>(perm_unrank(o, state_k_));
-    for (std::size_t j = 0; j < moves_.size() && j < 64; ++j)
+    for (std::size_t j = 0; j < moves_.size() && j < 64; ++j) {
       if (moves_[j].hi < n - state_k_) prefix_moves_ |= std::uint64_t{1} << j;
-    for (std::size_t j = 0; j < moves_.size() && j < 64; ++j)
       if (moves_[j].column < 0) window_moves_ |= std::uint64_t{1} << j;
+      column_[j] = static_cast<std::int8_t>(moves_[j].column);
+    }
     suffix_moves_ = all_moves() & ~prefix_moves_;
-    for (std::size_t j = 0; j < moves_.size() && j < 64; ++j) column_[j] = static_cast<std::int8_t>(moves_[j].column);
     columns_ = inside.size();
     if (columns_ == 0) return;
     const std::uint64_t rows = kFactorial[static_cast<std::size_t>(m)];
@@ -203,6 +203,7 @@ class MoveRanks {
       if (p != state_prefix_) load_state(p, applicable);
       const std::uint64_t x = mf_ > 1 ? r - divide(r, m_reciprocal_) * mf_ : 0;  // the suffix's rank
       const std::uint16_t* row = m.table_.data() + x * m.columns_;
+      __builtin_prefetch(row, 0, 3);  // read after the state is rebuilt and its moves asked
       const std::uint32_t order = m.orders_[r - p * sf_];
       State s = head_;
       for (int t = 0, shift = 4 * (m.n_ - m.state_k_); t < m.state_k_; ++t, shift += 4)
@@ -231,36 +232,27 @@ class MoveRanks {
       const MoveRanks& m = *m_;
       const int h = m.n_ - m.state_k_;
       state_prefix_ = p;
-      std::array<unsigned, kMaxCells> digit{};
+      State digits = 0;  // the last k digits are 0
       for (int i = h - 1; i >= 0; --i) {
         const auto base = static_cast<unsigned>(m.n_ - i);
         const std::uint64_t q = divide_small(p, base);
-        digit[static_cast<std::size_t>(i)] = static_cast<unsigned>(p - q * base);
+        digits |= State{p - q * base} << (4 * i);
         p = q;
       }
-      std::uint64_t pool = 0xFEDCBA9876543210ull;
-      State head = 0;
-      for (int i = 0; i < h; ++i) {
-        const unsigned shift = 4 * digit[static_cast<std::size_t>(i)];
-        head |= ((pool >> shift) & 0xF) << (4 * i);
-        const std::uint64_t low = shift == 0 ? 0 : pool & ((std::uint64_t{1} << shift) - 1);
-        pool = low | (((pool >> shift) >> 4) << shift);
-      }
-      head_ = head, pool_ = pool;
-      const State s0 = head | ((pool & ((State{1} << (4 * m.state_k_)) - 1)) << (4 * h));
+      head_ = perm_from_digits(digits, h, pool_);
+      const State s0 = head_ | ((pool_ & ((State{1} << (4 * m.state_k_)) - 1)) << (4 * h));
       fixed_ = applicable(s0, m.prefix_moves_);
       const std::uint64_t window = fixed_ & m.window_moves_;  // all inside the prefix: kf_ = sf_
       if (!window) return;
       Scan sc;  // only after[i] and tail[i] for i <= h are read: window moves end before h
       std::uint32_t after = 0;
-      for (int t = 0; t < m.state_k_; ++t) after |= 1u << ((pool >> (4 * t)) & 15);
+      for (int t = 0; t < m.state_k_; ++t) after |= 1u << get_cell(pool_, t);
       sc.after[static_cast<std::size_t>(h)] = after, sc.tail[static_cast<std::size_t>(h)] = 0;
       for (int i = h - 1; i >= 0; --i) {
-        after |= 1u << get_cell(head, i);
+        after |= 1u << get_cell(s0, i);
         sc.after[static_cast<std::size_t>(i)] = after;
         sc.tail[static_cast<std::size_t>(i)] =
-            sc.tail[static_cast<std::size_t>(i) + 1] +
-            digit[static_cast<std::size_t>(i)] * m.weight_[static_cast<std::size_t>(i)];
+            sc.tail[static_cast<std::size_t>(i) + 1] + get_cell(digits, i) * m.weight_[static_cast<std::size_t>(i)];
       }
       const std::uint64_t r0 = state_prefix_ * sf_;
       for (std::uint64_t w = window; w; w &= w - 1) {

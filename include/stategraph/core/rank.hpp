@@ -91,16 +91,22 @@ inline State lehmer_digits(std::uint64_t rank, int n) {
 
 // Permutation whose Lehmer digits are given: digit d picks the d-th smallest unused
 // symbol, taken out of a packed nibble list in O(1).
-inline State perm_from_digits(State digits, int n) {
-  std::uint64_t pool = 0xFEDCBA9876543210ull;
+// The first h cells only, and in `pool` the symbols left over, ascending (nibble t the
+// t-th smallest).
+inline State perm_from_digits(State digits, int h, std::uint64_t& pool) {
+  pool = 0xFEDCBA9876543210ull;
   State s = 0;
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < h; ++i) {
     const unsigned shift = 4 * get_cell(digits, i);
     s |= ((pool >> shift) & 0xF) << (4 * i);
     const std::uint64_t low = shift == 0 ? 0 : pool & ((std::uint64_t{1} << shift) - 1);
     pool = low | (((pool >> shift) >> 4) << shift);
   }
   return s;
+}
+inline State perm_from_digits(State digits, int n) {
+  std::uint64_t pool;
+  return perm_from_digits(digits, n, pool);
 }
 
 inline State perm_unrank(std::uint64_t rank, int n) { return perm_from_digits(lehmer_digits(rank, n), n); }

@@ -46,8 +46,7 @@ class PrimeSwap : public NumberGridRule<PrimeSwap> {
     std::uint64_t mask = 0;
     for (among &= pair_mask_; among; among &= among - 1) {
       const auto j = static_cast<unsigned>(std::countr_zero(among));
-      const unsigned a = (s >> shift_[j][0]) & 0xF, b = (s >> shift_[j][1]) & 0xF;
-      mask |= std::uint64_t{(prime_sum_mask_ >> (a + b)) & 1u} << j;
+      mask |= std::uint64_t{may_swap((s >> shift_[j][0]) & 0xF, (s >> shift_[j][1]) & 0xF)} << j;
     }
     return mask;
   }
