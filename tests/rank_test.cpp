@@ -116,6 +116,49 @@ TEST(PermCursor, MatchesUnrankOnAscendingRuns) {
   }
 }
 
+// LehmerPrefix against lehmer_digits / perm_from_digits of the prefix's first rank, on runs
+// that step up by 1, by a few, by whole digits (carries through several cells) and jump
+// down, for every prefix length of every n; cells below seek's answer must not change.
+TEST(LehmerPrefix, MatchesTheDigitsAndCellsOfTheFirstRank) {
+  std::mt19937_64 rng(11);
+  for (int n = 1; n <= 16; ++n) {
+    for (int h = 0; h <= n; ++h) {
+      const std::uint64_t block = kFactorial[static_cast<std::size_t>(n - h)];
+      const std::uint64_t count = kFactorial[static_cast<std::size_t>(n)] / block;  // prefixes
+      LehmerPrefix prefix(n, h);
+      std::uint64_t p = count > 64 ? rng() % (count - 64) : 0;
+      for (int step = 0; step < 400; ++step) {
+        const State before = prefix.cells();
+        const int from = prefix.seek(p);
+        const State digits = lehmer_digits(p * block, n);
+        const State mask = h == 16 ? ~State{0} : (State{1} << (4 * h)) - 1;
+        ASSERT_EQ(prefix.index(), p);
+        ASSERT_EQ(prefix.digits(), digits & mask) << "n=" << n << " h=" << h << " p=" << p;
+        const State perm = perm_from_digits(digits, n);
+        ASSERT_EQ(prefix.cells(), perm & mask) << "n=" << n << " h=" << h << " p=" << p;
+        std::vector<unsigned> rest;  // the symbols of cells h.., ascending
+        for (int i = h; i < n; ++i) rest.push_back(get_cell(perm, i));
+        std::sort(rest.begin(), rest.end());
+        std::uint64_t pool = 0;
+        for (std::size_t t = 0; t < rest.size(); ++t) pool |= std::uint64_t{rest[t]} << (4 * t);
+        ASSERT_EQ(prefix.pool() & (n - h == 16 ? ~State{0} : (State{1} << (4 * (n - h))) - 1), pool)
+            << "n=" << n << " h=" << h << " p=" << p;
+        if (step > 0) {
+          const State low = from >= 16 ? ~State{0} : (State{1} << (4 * from)) - 1;
+          ASSERT_EQ(prefix.cells() & low, before & low) << "n=" << n << " h=" << h << " p=" << p;
+        }
+        // Next: mostly small steps up, sometimes a digit's worth or more, sometimes down.
+        const std::uint64_t kind = rng() % 8;
+        std::uint64_t next = kind < 5   ? p + 1 + rng() % 3
+                             : kind < 7 ? p + 1 + rng() % (1 + std::min<std::uint64_t>(count, 5000))
+                                        : rng() % count;
+        if (next >= count) next = rng() % count;
+        p = next;
+      }
+    }
+  }
+}
+
 TEST(PermCursor, MatchesParityUnrank) {
   for (int n = 3; n <= 9; ++n) {
     for (unsigned parity_of_even_digit : {0u, 1u}) {

@@ -412,9 +412,9 @@ TEST(SlidingSpace, BlockMovesAndOtherRanksMakeTheNeighbourSet) {
 // Sliding's vertical scanner (the other moves' ranks from the rank alone, no state)
 // equals for_each_other_neighbour_rank on the unranked state, in the same order: on
 // every state of the small grids in an ascending scan, on runs of 300 ranks from random
-// starts at the larger ones (so its cached prefix changes both ways), in the goal's class and
-// in the other one (search_from), and one scanner sees ranks jump backwards too; a
-// callback returning true stops it.
+// starts at the larger ones (so its cached prefix changes both ways), on sparse ascending
+// runs, in the goal's class and in the other one (search_from), and one scanner sees ranks
+// jump backwards too; a callback returning true stops it.
 TEST(SlidingSpace, VerticalScannerMatchesOtherNeighbourRanks) {
   for (auto [r, c] :
        {std::pair{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {5, 2}, {3, 4}, {4, 3}, {2, 7}, {4, 4}}) {
@@ -443,6 +443,18 @@ TEST(SlidingSpace, VerticalScannerMatchesOtherNeighbourRanks) {
           x ^= x << 13, x ^= x >> 7, x ^= x << 17;
           const std::uint64_t start = x % (rule.size() - 300);
           for (std::uint64_t k = start; k < start + 300; ++k) check(k);
+        }
+      }
+      // Sparse ascending runs (a sparse frontier): gaps inside a prefix and across few or
+      // many of them, so the cursor's prefix changes in one digit or several.
+      std::uint64_t x = 0x9E3779B97F4A7C15ull;
+      for (int run = 0; run < 20; ++run) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        std::uint64_t k = x % rule.size();
+        for (int step = 0; step < 200 && k < rule.size(); ++step) {
+          check(k);
+          x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+          k += 1 + x % (step % 4 == 0 ? 4 : step % 4 == 1 ? 100 : step % 4 == 2 ? 3000 : 300000);
         }
       }
     }
@@ -527,16 +539,26 @@ bool check_rank_scanner(const R& rule, bool successors) {
     EXPECT_EQ(calls, want.empty() ? 0 : 1) << label << " rank " << k;
     return got == want;
   };
+  std::mt19937_64 rng(7);
   if (rule.size() <= 400000) {
     for (std::uint64_t k = 0; k < rule.size(); ++k)
       if (!check(k)) return true;
     check(rule.size() / 3), check(1);
   } else {
-    std::mt19937_64 rng(7);
     for (int run = 0; run < 200; ++run) {
       const std::uint64_t start = rng() % (rule.size() - 200);
       for (std::uint64_t k = start; k < start + 200; ++k)
         if (!check(k)) return true;
+    }
+  }
+  // Sparse ascending runs, as a sparse frontier gives them: gaps within a block, across a
+  // few blocks and across many (the scanner's prefix then changes in several digits).
+  for (int run = 0; run < 20; ++run) {
+    std::uint64_t k = rng() % rule.size();
+    for (int step = 0; step < 200 && k < rule.size(); ++step) {
+      if (!check(k)) return true;
+      const std::uint64_t kind = rng() % 4;
+      k += 1 + rng() % (kind == 0 ? 4 : kind == 1 ? 60 : kind == 2 ? 2000 : 200000);
     }
   }
   return true;

@@ -45,6 +45,7 @@ class MoveRanks {
     check_perm_size(n);
     const int m = suffix_cells < 0 ? std::min(n, kDefaultSuffix) : suffix_cells;
     if (m > 8 || m > n) throw std::logic_error("MoveRanks: suffix of more than 8 cells or than the state has");
+    if (moves.size() > 64) throw std::logic_error("MoveRanks: more than 64 moves (the move masks' width)");
     split_ = n - m;
     for (int i = 0; i < n; ++i) weight_[static_cast<std::size_t>(i)] = kFactorial[static_cast<std::size_t>(n - 1 - i)];
     std::vector<int> inside;  // moves of the table, in column order
@@ -75,10 +76,11 @@ class MoveRanks {
     orders_.resize(kFactorial[static_cast<std::size_t>(state_k_)]);
     for (std::uint64_t o = 0; o < orders_.size(); ++o)
       orders_[o] = static_cast<std::uint32_t>(perm_unrank(o, state_k_));
-    for (std::size_t j = 0; j < moves_.size() && j < 64; ++j) {
+    for (std::size_t j = 0; j < moves_.size(); ++j) {
       if (moves_[j].hi < n - state_k_) prefix_moves_ |= std::uint64_t{1} << j;
       if (moves_[j].column < 0) window_moves_ |= std::uint64_t{1} << j;
       column_[j] = static_cast<std::int8_t>(moves_[j].column);
+      for (int c = moves_[j].hi + 1; c <= n; ++c) below_[static_cast<std::size_t>(c)] |= std::uint64_t{1} << j;
     }
     suffix_moves_ = all_moves() & ~prefix_moves_;
     columns_ = inside.size();
@@ -164,7 +166,11 @@ class MoveRanks {
    public:
     Scanner() = default;
     explicit Scanner(const MoveRanks& m)
-        : m_(&m), kf_(kFactorial[static_cast<std::size_t>(m.scan_k_)]), delta_(m.moves_.size(), 0) {
+        : m_(&m),
+          kf_(kFactorial[static_cast<std::size_t>(m.scan_k_)]),
+          delta_(m.moves_.size(), 0),
+          prefix_(m.n_, m.n_ - m.scan_k_),
+          state_prefix_(m.n_, m.n_ - m.state_k_) {
       mf_ = kFactorial[static_cast<std::size_t>(m.n_ - m.split_)];
       sf_ = kFactorial[static_cast<std::size_t>(m.state_k_)];
       k_reciprocal_ = kf_ > 1 ? ~std::uint64_t{0} / kf_ + 1 : 0;
@@ -182,7 +188,7 @@ class MoveRanks {
       const auto& moves = m_->moves_;
       if (kf_ > 1) {
         const std::uint64_t p = divide(r, k_reciprocal_);
-        if (p != prefix_) load(p, perm_unrank(p * kf_, m_->n_));
+        if (p != prefix_.index()) load(p);
       }
       const std::uint64_t x = mf_ > 1 ? r - divide(r, m_reciprocal_) * mf_ : 0;  // the suffix's rank
       const std::uint16_t* row = m_->table_.data() + x * m_->columns_;
@@ -199,15 +205,16 @@ class MoveRanks {
     template <class Applicable, class F>
     void operator()(std::uint64_t r, Applicable&& applicable, F&& f) {
       const MoveRanks& m = *m_;
-      const std::uint64_t p = sf_ > 1 ? divide(r, s_reciprocal_) : 0;
-      if (p != state_prefix_) load_state(p, applicable);
+      const std::uint64_t p = sf_ > 1 ? divide(r, s_reciprocal_) : r;
+      if (p != state_prefix_.index()) load_state(p, applicable);
       const std::uint64_t x = mf_ > 1 ? r - divide(r, m_reciprocal_) * mf_ : 0;  // the suffix's rank
       const std::uint16_t* row = m.table_.data() + x * m.columns_;
       __builtin_prefetch(row, 0, 3);  // read after the state is rebuilt and its moves asked
       const std::uint32_t order = m.orders_[r - p * sf_];
-      State s = head_;
+      const std::uint64_t pool = state_prefix_.pool();
+      State s = state_prefix_.cells();
       for (int t = 0, shift = 4 * (m.n_ - m.state_k_); t < m.state_k_; ++t, shift += 4)
-        s |= ((pool_ >> (4 * ((order >> (4 * t)) & 15))) & 15) << shift;
+        s |= ((pool >> (4 * ((order >> (4 * t)) & 15))) & 15) << shift;
       std::uint64_t apply = fixed_ | applicable(s, m.suffix_moves_);
       for (; apply; apply &= apply - 1) {
         const auto j = static_cast<std::size_t>(std::countr_zero(apply));
@@ -226,27 +233,22 @@ class MoveRanks {
     // The filtering scan's prefix p (ranks p k! .. p k! + k! - 1): its first n-k cells from
     // its Lehmer digits (those of p in the bases n, n-1, ..., k+1), the k symbols left
     // over, the moves inside the cells that apply, and the deltas of the window moves
-    // among them (of the first rank, whose last k cells are ascending: digits 0).
+    // among them (of the first rank, whose last k cells are ascending: digits 0). The
+    // moves below the first cell that changed keep their answer and delta.
     template <class Applicable>
     void load_state(std::uint64_t p, Applicable& applicable) {
       const MoveRanks& m = *m_;
       const int h = m.n_ - m.state_k_;
-      state_prefix_ = p;
-      State digits = 0;  // the last k digits are 0
-      for (int i = h - 1; i >= 0; --i) {
-        const auto base = static_cast<unsigned>(m.n_ - i);
-        const std::uint64_t q = divide_small(p, base);
-        digits |= State{p - q * base} << (4 * i);
-        p = q;
-      }
-      head_ = perm_from_digits(digits, h, pool_);
-      const State s0 = head_ | ((pool_ & ((State{1} << (4 * m.state_k_)) - 1)) << (4 * h));
-      fixed_ = applicable(s0, m.prefix_moves_);
-      const std::uint64_t window = fixed_ & m.window_moves_;  // all inside the prefix: kf_ = sf_
+      const std::uint64_t keep = m.below_[static_cast<std::size_t>(state_prefix_.seek(p))];
+      const State digits = state_prefix_.digits();  // the last k digits are 0
+      const std::uint64_t pool = state_prefix_.pool();
+      const State s0 = state_prefix_.cells() | ((pool & ((State{1} << (4 * m.state_k_)) - 1)) << (4 * h));
+      fixed_ = (fixed_ & keep) | applicable(s0, m.prefix_moves_ & ~keep);
+      const std::uint64_t window = fixed_ & m.window_moves_ & ~keep;  // all inside the prefix: kf_ = sf_
       if (!window) return;
       Scan sc;  // only after[i] and tail[i] for i <= h are read: window moves end before h
       std::uint32_t after = 0;
-      for (int t = 0; t < m.state_k_; ++t) after |= 1u << get_cell(pool_, t);
+      for (int t = 0; t < m.state_k_; ++t) after |= 1u << get_cell(pool, t);
       sc.after[static_cast<std::size_t>(h)] = after, sc.tail[static_cast<std::size_t>(h)] = 0;
       for (int i = h - 1; i >= 0; --i) {
         after |= 1u << get_cell(s0, i);
@@ -254,30 +256,35 @@ class MoveRanks {
         sc.tail[static_cast<std::size_t>(i)] =
             sc.tail[static_cast<std::size_t>(i) + 1] + get_cell(digits, i) * m.weight_[static_cast<std::size_t>(i)];
       }
-      const std::uint64_t r0 = state_prefix_ * sf_;
+      const std::uint64_t r0 = p * sf_;
       for (std::uint64_t w = window; w; w &= w - 1) {
         const auto j = static_cast<std::size_t>(std::countr_zero(w));
         delta_[j] = static_cast<std::int64_t>(m.rank(j, s0, r0, sc)) - static_cast<std::int64_t>(r0);
       }
     }
-    // The window deltas of prefix p, whose first rank's state is s.
-    void load(std::uint64_t p, State s) {
-      prefix_ = p;
+    // The window deltas of prefix p, from the state of its first rank (last k cells
+    // ascending); the moves below the first cell that changed keep theirs.
+    void load(std::uint64_t p) {
+      const std::uint64_t redo = m_->window_moves_ & ~m_->below_[static_cast<std::size_t>(prefix_.seek(p))];
+      if (!redo) return;
+      const State s =
+          prefix_.cells() | ((prefix_.pool() & ((State{1} << (4 * m_->scan_k_)) - 1)) << (4 * (m_->n_ - m_->scan_k_)));
       const std::uint64_t r0 = p * kf_;  // the prefix's first rank: its window deltas hold for all
       Scan sc;
       m_->prepare(s, sc);
-      for (std::size_t j = 0; j < m_->moves_.size(); ++j)
-        if (m_->moves_[j].column < 0)
-          delta_[j] = static_cast<std::int64_t>(m_->rank(j, s, r0, sc)) - static_cast<std::int64_t>(r0);
+      for (std::uint64_t w = redo; w; w &= w - 1) {
+        const auto j = static_cast<std::size_t>(std::countr_zero(w));
+        delta_[j] = static_cast<std::int64_t>(m_->rank(j, s, r0, sc)) - static_cast<std::int64_t>(r0);
+      }
     }
     const MoveRanks* m_ = nullptr;
     std::uint64_t kf_ = 1, mf_ = 1, k_reciprocal_ = 0, m_reciprocal_ = 0;
-    std::uint64_t prefix_ = ~std::uint64_t{0};
     std::vector<std::int64_t> delta_;  // per window move, for the prefix loaded
+    LehmerPrefix prefix_{1, 0};        // the window deltas' prefix (k! ranks)
     // The filtering scan's prefix (k! ranks): its cells, the symbols of its last k cells
-    // in ascending order, and which of its moves inside the first n-k cells apply.
-    std::uint64_t sf_ = 1, s_reciprocal_ = 0, state_prefix_ = ~std::uint64_t{0};
-    State head_ = 0, pool_ = 0;  // pool_: nibble t the t-th smallest symbol of the last k cells
+    // in ascending order (the pool), and which of its moves inside the first n-k cells apply.
+    std::uint64_t sf_ = 1, s_reciprocal_ = 0;
+    LehmerPrefix state_prefix_{1, 0};
     std::uint64_t fixed_ = 0;
   };
   Scanner scanner() const { return Scanner(*this); }
@@ -296,6 +303,10 @@ class MoveRanks {
   std::uint64_t window_moves_ = 0;        // bit j: move j ranked by its digit window
   std::uint64_t suffix_moves_ = 0;        // bit j: one of the other moves
   std::array<std::int8_t, 64> column_{};  // moves_[j].column, packed for the filtering scan
+  // below_[c], bit j: move j moves only cells below c, so what it does to the rank (its
+  // window delta) and whether it applies depend only on cells 0..c-1, which a scanner's
+  // next prefix often shares with the last (LehmerPrefix::seek).
+  std::array<std::uint64_t, kMaxCells + 1> below_{};
   std::uint64_t all_moves() const {
     return moves_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << moves_.size()) - 1;
   }

@@ -89,24 +89,23 @@ inline State lehmer_digits(std::uint64_t rank, int n) {
   return digits;
 }
 
-// Permutation whose Lehmer digits are given: digit d picks the d-th smallest unused
-// symbol, taken out of a packed nibble list in O(1).
-// The first h cells only, and in `pool` the symbols left over, ascending (nibble t the
-// t-th smallest).
-inline State perm_from_digits(State digits, int h, std::uint64_t& pool) {
-  pool = 0xFEDCBA9876543210ull;
-  State s = 0;
-  for (int i = 0; i < h; ++i) {
-    const unsigned shift = 4 * get_cell(digits, i);
-    s |= ((pool >> shift) & 0xF) << (4 * i);
-    const std::uint64_t low = shift == 0 ? 0 : pool & ((std::uint64_t{1} << shift) - 1);
-    pool = low | (((pool >> shift) >> 4) << shift);
-  }
-  return s;
+// The symbols not yet placed, packed ascending in nibbles (nibble t the t-th smallest):
+// take_nth removes the d-th smallest and returns it, in O(1).
+inline constexpr std::uint64_t kAllSymbols = 0xFEDCBA9876543210ull;
+inline unsigned take_nth(std::uint64_t& pool, unsigned d) {
+  const unsigned shift = 4 * d;
+  const auto symbol = static_cast<unsigned>((pool >> shift) & 0xF);
+  const std::uint64_t low = shift == 0 ? 0 : pool & ((std::uint64_t{1} << shift) - 1);
+  pool = low | (((pool >> shift) >> 4) << shift);
+  return symbol;
 }
+
+// Permutation whose Lehmer digits are given: digit d picks the d-th smallest unused symbol.
 inline State perm_from_digits(State digits, int n) {
-  std::uint64_t pool;
-  return perm_from_digits(digits, n, pool);
+  std::uint64_t pool = kAllSymbols;
+  State s = 0;
+  for (int i = 0; i < n; ++i) s |= State{take_nth(pool, get_cell(digits, i))} << (4 * i);
+  return s;
 }
 
 inline State perm_unrank(std::uint64_t rank, int n) { return perm_from_digits(lehmer_digits(rank, n), n); }
@@ -143,6 +142,74 @@ inline State parity_unrank(std::uint64_t rank, int n, unsigned parity) {
   return perm_from_digits(digits, n);
 }
 
+// The first h cells of the permutations of n symbols whose Lehmer code starts with the
+// digits of a prefix index p (p = floor(rank / (n-h)!): its digits in the bases n, n-1,
+// ..., n-h+1), the symbols left over, and the digits themselves; for scans, where p
+// mostly grows by a little. seek(p) then adds p - p_last to the stored digits with
+// carries, which stop after a digit or two, and rebuilds only the cells from the highest
+// changed digit on, from the pool kept before each cell; a jump down, or the first seek,
+// decodes p whole. Equal to the first h cells of perm_unrank(p * (n-h)!, n) (rank_test.cpp).
+// One per thread; 0 <= h <= n <= 16, p < n! / (n-h)!.
+class LehmerPrefix {
+ public:
+  LehmerPrefix(int n, int h) : n_(n), h_(h) {
+    check_perm_size(n);
+    pools_[0] = kAllSymbols;
+  }
+  // Moves to prefix p; cells below the returned one are those of the last prefix (it is
+  // h when p is the prefix held, 0 after a whole decode).
+  int seek(std::uint64_t p) {
+    if (p == p_) return h_;
+    int from = 0;
+    if (p > p_ && p_ != kNone) {  // carry p - p_ into the digits, lowest (base n-h+1) first
+      std::uint64_t add = p - p_;
+      int i = h_ - 1;
+      for (;; --i) {
+        const auto base = static_cast<unsigned>(n_ - i);
+        const std::uint64_t d = get_cell(digits_, i) + add;
+        if (d < base) {
+          digits_ = set_cell(digits_, i, static_cast<unsigned>(d));
+          break;
+        }
+        add = divide_small(d, base);
+        digits_ = set_cell(digits_, i, static_cast<unsigned>(d - add * base));
+      }
+      from = i;
+    } else {
+      digits_ = 0;
+      std::uint64_t q = p;
+      for (int i = h_ - 1; i >= 0; --i) {
+        const auto base = static_cast<unsigned>(n_ - i);
+        const std::uint64_t next = divide_small(q, base);
+        digits_ |= State{q - next * base} << (4 * i);
+        q = next;
+      }
+    }
+    p_ = p;
+    std::uint64_t pool = pools_[static_cast<std::size_t>(from)];
+    State cells = cells_ & ((State{1} << (4 * from)) - 1);
+    for (int i = from; i < h_; ++i) {
+      cells |= State{take_nth(pool, get_cell(digits_, i))} << (4 * i);
+      pools_[static_cast<std::size_t>(i) + 1] = pool;
+    }
+    cells_ = cells;
+    return from;
+  }
+  std::uint64_t index() const { return p_; }
+  State digits() const { return digits_; }  // d_0 .. d_{h-1}; 0 beyond
+  State cells() const { return cells_; }    // cells 0 .. h-1; 0 beyond
+  // The symbols not in the cells, ascending: nibble t the t-th smallest (the n - h
+  // symbols below n first).
+  std::uint64_t pool() const { return pools_[static_cast<std::size_t>(h_)]; }
+
+ private:
+  static constexpr std::uint64_t kNone = ~std::uint64_t{0};
+  int n_, h_;
+  std::uint64_t p_ = kNone;
+  State digits_ = 0, cells_ = 0;
+  std::array<std::uint64_t, kMaxCells + 1> pools_{};  // [i]: the symbols left before cell i
+};
+
 // Unranks ascending runs of ranks cheaply, as a BFS scan of a bitset produces them.
 // Ranks that agree in all but the last k = min(5, n-1) Lehmer digits (blocks of k!
 // consecutive ranks) share their first n-k cells; the cursor caches those cells and
@@ -154,7 +221,8 @@ class PermCursor {
  public:
   // k, the number of trailing cells built from the table, for n cells.
   static constexpr int suffix_length_for(int n) { return std::max(0, std::min(5, n - 1)); }
-  explicit PermCursor(int n) : n_(n), k_(suffix_length_for(n)), block_(kFactorial[static_cast<std::size_t>(k_)]) {
+  explicit PermCursor(int n)
+      : n_(n), k_(suffix_length_for(n)), block_(kFactorial[static_cast<std::size_t>(k_)]), lehmer_(n, n - k_) {
     check_perm_size(n);
     reciprocal_ = block_ > 1 ? ~std::uint64_t{0} / block_ + 1 : 0;
     for (std::uint64_t x = 0; x < block_; ++x) {
@@ -214,6 +282,10 @@ class PermCursor {
   std::uint64_t prefix_index() const { return prefix_; }
   State prefix_cells() const { return prefix_cells_; }
   State pool() const { return pool_; }
+  // The prefix's inverse (nibble v: the cell of symbol v, 0 for the pool's symbols) and its
+  // symbols (bit v).
+  State prefix_inverse() const { return prefix_inverse_; }
+  unsigned prefix_symbols() const { return prefix_symbols_; }
   State picks(std::uint64_t x) const { return picks_[x]; }
 
  private:
@@ -222,22 +294,20 @@ class PermCursor {
     return static_cast<std::uint64_t>((static_cast<UInt128>(rank) * reciprocal_) >> 64);  // see kReciprocal
   }
   void load_prefix(std::uint64_t p) {
-    const State digits = lehmer_digits(p * block_, n_);
-    std::uint64_t pool = 0xFEDCBA9876543210ull;
-    State cells = 0;
-    unsigned sum = 0;
-    for (int i = 0; i < n_ - k_; ++i) {
-      const unsigned d = get_cell(digits, i);
-      sum += d;
-      const unsigned shift = 4 * d;
-      cells |= ((pool >> shift) & 0xF) << (4 * i);
-      const std::uint64_t low = shift == 0 ? 0 : pool & ((std::uint64_t{1} << shift) - 1);
-      pool = low | (((pool >> shift) >> 4) << shift);
+    const State old_cells = lehmer_.cells();
+    const int from = lehmer_.seek(p);
+    const State cells = lehmer_.cells();
+    prefix_ = p, prefix_cells_ = cells, pool_ = lehmer_.pool();
+    prefix_parity_ = static_cast<unsigned>(std::popcount(lehmer_.digits() & 0x1111111111111111ull)) & 1u;
+    for (int i = from; i < n_ - k_; ++i) {
+      const unsigned v = get_cell(old_cells, i);
+      prefix_inverse_ &= ~(State{0xF} << (4 * v)), prefix_symbols_ &= ~(1u << v);
     }
-    prefix_ = p, prefix_cells_ = cells, pool_ = pool, prefix_parity_ = sum & 1u;
-    prefix_inverse_ = 0;
-    for (int i = 0; i < n_ - k_; ++i) prefix_inverse_ |= State{static_cast<unsigned>(i)} << (4 * get_cell(cells, i));
-    first_digit_ = get_cell(digits, 0);
+    for (int i = from; i < n_ - k_; ++i) {
+      const unsigned v = get_cell(cells, i);
+      prefix_inverse_ |= State{static_cast<unsigned>(i)} << (4 * v), prefix_symbols_ |= 1u << v;
+    }
+    first_digit_ = get_cell(lehmer_.digits(), 0);
   }
   State suffix(std::uint64_t x) const {
     const State picks = picks_[x];
@@ -248,10 +318,12 @@ class PermCursor {
 
   int n_, k_;
   std::uint64_t block_, reciprocal_ = 0;
+  LehmerPrefix lehmer_;  // the first n-k cells of the prefix loaded
   std::array<State, 120> picks_{};
   std::array<std::uint8_t, 120> parity_{};
   std::uint64_t prefix_ = ~std::uint64_t{0};
   State prefix_cells_ = 0, pool_ = 0, prefix_inverse_ = 0;
+  unsigned prefix_symbols_ = 0;  // bit v: v is in the prefix's cells
   unsigned prefix_parity_ = 0, first_digit_ = 0, flip_ = 0;
   std::uint64_t flip_prefix_ = ~std::uint64_t{0};
 };

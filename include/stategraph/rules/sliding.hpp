@@ -200,13 +200,10 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
    private:
     void load() {
       prefix_ = cursor_.prefix_index();
-      const State cells = cursor_.prefix_cells(), pool = cursor_.pool();
-      const int k = cursor_.suffix_length(), fixed = rule_->n_ - k;
-      unsigned in_pool = 0;  // bit c: cell c holds a suffix tile
-      for (int i = 0; i < k; ++i) in_pool |= 1u << get_cell(pool, i);
-      State tile_at = 0;  // the prefix tiles' cells -> tiles
-      for (int i = 1; i < fixed; ++i)
-        tile_at = set_cell(tile_at, static_cast<int>(get_cell(cells, i)), static_cast<unsigned>(i));
+      const State cells = cursor_.prefix_cells();
+      // bit c: cell c holds a suffix tile; the prefix tiles' cells -> tiles (0 elsewhere)
+      const unsigned in_pool = ((1u << rule_->n_) - 1) & ~cursor_.prefix_symbols();
+      const State tile_at = cursor_.prefix_inverse();
       const auto& w = rule_->weights_;
       const int b = static_cast<int>(get_cell(cells, 0));
       moves_ = 0;
@@ -356,13 +353,15 @@ class Sliding : public GridRule, public MoveNeighbours<Sliding> {
     return static_cast<std::size_t>(((down ? k : 0) + j) * k + m) *
            static_cast<std::size_t>(kFactorial[static_cast<std::size_t>(k)]);
   }
-  const std::int32_t* vertical_row(bool down, int j, int m) const { return vertical_rows_.data() + row_offset(down, j, m); }
+  const std::int32_t* vertical_row(bool down, int j, int m) const {
+    return vertical_rows_.data() + row_offset(down, j, m);
+  }
 
-  std::array<std::int64_t, 16> weights_{};  // weight(i)
+  std::array<std::int64_t, 16> weights_{};   // weight(i)
   std::vector<std::int32_t> vertical_rows_;  // build_vertical_rows
   std::size_t zero_row_ = 0;
-  std::optional<State> start_;              // search_from
-  bool other_class_ = false;                // the ranked class is not the goal's
+  std::optional<State> start_;  // search_from
+  bool other_class_ = false;    // the ranked class is not the goal's
 };
 
 }  // namespace stategraph
