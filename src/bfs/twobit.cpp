@@ -224,7 +224,7 @@ class TwoBitStore {
       const std::uint64_t count = tbb::parallel_reduce(
           all, std::uint64_t{0},
           [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
-            if (stop_requested(options_)) return found;  // the level is abandoned
+            if (stop_requested(options_)) return found;               // the level is abandoned
             StepRanks<R> step_ranks(rule_, options_, blocks, false);  // per task: it caches leading cells
             BlockCursor block_of(blocks);
             // Neighbour ranks are prefetched and claimed in batches (as engine.hpp's
@@ -232,6 +232,7 @@ class TwoBitStore {
             std::array<std::uint64_t, kBatch + kMaxMoves> batch;
             int size = 0;
             auto flush = [&] {
+              size = keep_only(batch.data(), size, [this](std::uint64_t q) { return cells_.get(q) == 0; });
               for (int k = 0; k < size; ++k) {
                 const std::uint64_t q = batch[static_cast<std::size_t>(k)];
                 if (cells_.claim(q, nxt)) {
@@ -287,7 +288,7 @@ class TwoBitStore {
     const std::uint64_t count = tbb::parallel_reduce(
         all, std::uint64_t{0},
         [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
-          if (stop_requested(options_)) return found;  // the level is abandoned
+          if (stop_requested(options_)) return found;              // the level is abandoned
           StepRanks<R> step_ranks(rule_, options_, blocks, true);  // per task: it caches leading cells
           BlockCursor block_of(blocks);
           for (std::uint64_t c = range.begin(); c != range.end(); ++c) {

@@ -87,20 +87,25 @@ inline void parallel_clear(Bitset& b) {
 inline constexpr int kBatch = 256;
 inline constexpr int kMaxMoves = 64;  // bound on max_degree for the batch buffers
 
-// Moves the ranks of batch[0, size) whose bit in `words` is still clear to the front, in
-// order, and returns their count: a pass without branches over the prefetched words. Half
-// or so of a step's neighbours are already visited (on an undirected graph, a state's
-// parents), so a claim that tested each rank with a branch would mispredict about every
-// other time; after this pass the claims' own tests are nearly always "new".
-inline int keep_unset(std::uint64_t* words, std::uint64_t* batch, int size) {
+// Moves the ranks of batch[0, size) that keep(q) accepts to the front, in order, and
+// returns their count: one pass without branches (keep should have none either). A step's
+// batch is filtered so with "not visited yet" before its claims: half or so of the
+// neighbours are visited already (on an undirected graph, a state's parents), so claims
+// that each tested a rank with a branch would mispredict about every other time, while
+// after the pass their own tests nearly always find a new state.
+template <class Keep>
+int keep_only(std::uint64_t* batch, int size, Keep&& keep) {
   int kept = 0;
   for (int k = 0; k < size; ++k) {
     const std::uint64_t q = batch[k];
-    const std::uint64_t w = std::atomic_ref<std::uint64_t>(words[q >> 6]).load(std::memory_order_relaxed);
     batch[kept] = q;
-    kept += static_cast<int>(~w >> (q & 63) & 1u);
+    kept += static_cast<int>(keep(q));
   }
   return kept;
+}
+// True when bit q of the words is clear (read atomically: other tasks set bits of it).
+inline bool bit_clear(std::uint64_t* words, std::uint64_t q) {
+  return (~std::atomic_ref<std::uint64_t>(words[q >> 6]).load(std::memory_order_relaxed) >> (q & 63)) & 1u;
 }
 
 inline void prefetch_write(const void* p) { __builtin_prefetch(p, 1, 3); }
@@ -322,7 +327,7 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
         BlockCursor block_of(blocks);
         int size = 0;
         auto flush = [&] {
-          size = keep_unset(vw, batch.data(), size);
+          size = keep_only(batch.data(), size, [vw](std::uint64_t q) { return bit_clear(vw, q); });
           for (int k = 0; k < size; ++k) {
             if constexpr (kVisitedOnly)
               found += visited.atomic_set(batch[static_cast<std::size_t>(k)]);
