@@ -14,7 +14,7 @@
 #   bash results/regenerate.sh --mpi-ab        # + bench/mpi-topdown-rounds-ab.txt: builds stategraph-mpi at 05aea21
 #                                              #   and at ac9de54 (reverted) in temporary worktrees, 24 runs (~25 min)
 #   bash results/regenerate.sh --reliability   # + reliability/: SIGKILL of a sliding 3x4 run, resume, compare (~2 min)
-#   bash results/regenerate.sh --2x7           # + sliding-2x7/: 12 min on 2 cores (7d84e6f), 10.2 GiB of memory, 11 GB of
+#   bash results/regenerate.sh --2x7           # + sliding-2x7/: 9 min on 2 cores (bd620e4), 10.2 GiB of memory, 11 GB of
 #                                              #   disk for the checkpoint (CK2X7=DIR, default /var/tmp/stategraph-2x7-ck)
 #   bash results/regenerate.sh --primeswap-3x4 # + primeswap-3x4/: every component, the giants' diameter bounds
 #                                              #   (16 masked BFS runs), ~35 min on 2 cores, 4.3 GB
