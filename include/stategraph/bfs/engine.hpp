@@ -6,6 +6,7 @@
 #pragma once
 
 #include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 
@@ -284,10 +285,24 @@ inline std::uint64_t bits_at(const Bitset& b, std::int64_t start) {
   return (lo >> shift) | (hi << (64 - shift));
 }
 
+// True when the step's tasks all run on the calling thread (oneTBB's parallelism limited
+// to 1, as `--threads 1` sets it) and nothing else writes the bitsets (no remote sink):
+// then a claim is a plain read-modify-write. A locked one costs the single thread far
+// more: it waits for the stores before it, and its result is needed at once.
+inline bool step_alone(bool remote) {
+  return !remote && tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) == 1;
+}
+
 // Claims the ranks of mask m in word t of visited / next (atomically: other tasks claim
-// in the same words); returns how many were new.
+// in the same words, unless `alone`); returns how many were new.
 inline std::uint64_t claim_word(std::uint64_t* visited_words, std::uint64_t* next_words, std::uint64_t t,
-                                std::uint64_t m) {
+                                std::uint64_t m, bool alone) {
+  if (alone) {
+    const std::uint64_t fresh = m & ~visited_words[t];
+    visited_words[t] |= fresh;
+    if (next_words) next_words[t] |= fresh;
+    return static_cast<std::uint64_t>(std::popcount(fresh));
+  }
   std::atomic_ref<std::uint64_t> v(visited_words[t]);
   const std::uint64_t fresh = m & ~v.load(std::memory_order_relaxed);
   if (!fresh) return 0;
@@ -312,6 +327,7 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
   std::uint64_t* vw = visited.words();
   const std::uint64_t local = visited.size();
   const std::uint64_t blocks = block_move_size(rule, options);
+  const bool alone = step_alone(kBlock);
   return tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
@@ -328,6 +344,16 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
         int size = 0;
         auto flush = [&] {
           size = keep_only(batch.data(), size, [vw](std::uint64_t q) { return bit_clear(vw, q); });
+          if (alone) {  // plain claims, without branches (a rank may repeat in a batch)
+            for (int k = 0; k < size; ++k) {
+              const std::uint64_t q = batch[static_cast<std::size_t>(k)], m = std::uint64_t{1} << (q & 63);
+              const std::uint64_t fresh = m & ~vw[q >> 6];
+              vw[q >> 6] |= m;
+              if constexpr (!kVisitedOnly) nw[q >> 6] |= fresh;
+              found += fresh >> (q & 63);
+            }
+            return void(size = 0);
+          }
           for (int k = 0; k < size; ++k) {
             if constexpr (kVisitedOnly)
               found += visited.atomic_set(batch[static_cast<std::size_t>(k)]);
@@ -355,10 +381,10 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
               const std::int64_t t = at >> 6;  // floor
               const unsigned shift = static_cast<unsigned>(at & 63);
               if (const std::uint64_t lo = part << shift)
-                found += claim_word(vw, kVisitedOnly ? nullptr : nw, static_cast<std::uint64_t>(t), lo);
+                found += claim_word(vw, kVisitedOnly ? nullptr : nw, static_cast<std::uint64_t>(t), lo, alone);
               if (shift) {
                 if (const std::uint64_t hi = part >> (64 - shift))
-                  found += claim_word(vw, kVisitedOnly ? nullptr : nw, static_cast<std::uint64_t>(t + 1), hi);
+                  found += claim_word(vw, kVisitedOnly ? nullptr : nw, static_cast<std::uint64_t>(t + 1), hi, alone);
               }
             });
           }
