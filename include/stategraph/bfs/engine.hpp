@@ -89,11 +89,11 @@ inline constexpr int kBatch = 256;
 inline constexpr int kMaxMoves = 64;  // bound on max_degree for the batch buffers
 
 // Moves the ranks of batch[0, size) that keep(q) accepts to the front, in order, and
-// returns their count: one pass without branches (keep should have none either). A step's
-// batch is filtered so with "not visited yet" before its claims: half or so of the
-// neighbours are visited already (on an undirected graph, a state's parents), so claims
-// that each tested a rank with a branch would mispredict about every other time, while
-// after the pass their own tests nearly always find a new state.
+// returns their count, in one pass without branches (keep should have none either). A
+// step filters its batch so to the ranks not visited yet before it claims them: about half
+// the neighbours in a BFS of an undirected graph are visited already (a state's parents),
+// so a claim's own test would mispredict about every other time; after the filter it
+// nearly always finds a new state.
 template <class Keep>
 int keep_only(std::uint64_t* batch, int size, Keep&& keep) {
   int kept = 0;
