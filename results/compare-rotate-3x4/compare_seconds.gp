@@ -1,15 +1,15 @@
-# made by: stategraph compare --rule rotate --rows 3 --cols 4 --variants hybrid,topdown,twobit,bottomup --threads 1,2 --repeat 3
-# data: compare_summary.csv (2026-12-06T04:14:33Z)
+# made by: stategraph plot (from the CSVs of: stategraph compare --rule rotate --rows 3 --cols 4 --variants hybrid,topdown,twobit,bottomup --threads 1,2 --repeat 3)
+# data: compare.csv
 # Redraw: cd to this folder, then `gnuplot compare_seconds.gp` (writes compare_seconds.svg and compare_seconds.png).
 if (!exists("out")) out = 'compare_seconds'
 set terminal svg size 900,540 dynamic enhanced font "Sans,12" background rgb "white"
 set output out.".svg"
 $data << EOD
 # variant, then median min max seconds for each thread count: 1 2
-hybrid 16.37004465 15.19186253 20.63735646 8.070037805 7.733820583 8.992583443
-topdown 19.3945235 18.43637983 22.53322886 10.82019956 8.870322273 11.10173008
-twobit 19.19831406 16.98066121 20.5910274 10.15682583 8.843855472 10.25617595
-bottomup 149.6932452 105.8356723 150.8071333 55.31789218 53.14493047 60.55187789
+hybrid 11.07349012 10.95199262 11.81899662 5.77885576 5.658656521 5.851680069
+topdown 12.45052677 11.60483864 12.90188366 6.641269652 6.520439175 7.202056891
+twobit 12.07053717 11.32278214 12.44642851 5.850684763 5.846985067 6.635134811
+bottomup 101.0054882 94.04146049 105.3709231 49.49972681 47.43783708 49.75815203
 EOD
 threads = "1 2"
 set title 'rotate 3x4: 479001600 states, seconds per full BFS (median of 3, bars min to max)' noenhanced
