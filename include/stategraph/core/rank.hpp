@@ -237,8 +237,8 @@ class PermCursor {
   // perm_unrank(rank, n).
   State unrank(std::uint64_t rank) {
     const std::uint64_t p = block_index(rank);
-    if (p != prefix_) load_prefix(p);
-    return prefix_cells_ | suffix(rank - p * block_);
+    if (p != lehmer_.index()) load_prefix(p);
+    return lehmer_.cells() | suffix(rank - p * block_);
   }
 
   // parity_unrank(rank, n, parity), the parity given as a function of the first
@@ -246,7 +246,7 @@ class PermCursor {
   template <class ParityOfFirstDigit>
   State parity_unrank(std::uint64_t rank, ParityOfFirstDigit parity_of) {
     const std::uint64_t x = parity_suffix(rank, parity_of);  // loads the prefix first
-    return prefix_cells_ | suffix(x);
+    return lehmer_.cells() | suffix(x);
   }
   // inverse_perm(parity_unrank(rank, parity_of), n), built directly (the inverse of
   // the cached prefix is cached too).
@@ -256,7 +256,7 @@ class PermCursor {
     const State picks = picks_[x];
     State out = prefix_inverse_;
     for (int j = 0; j < k_; ++j)
-      out |= State{static_cast<unsigned>(n_ - k_ + j)} << (4 * ((pool_ >> (4 * get_cell(picks, j))) & 0xF));
+      out |= State{static_cast<unsigned>(n_ - k_ + j)} << (4 * ((lehmer_.pool() >> (4 * get_cell(picks, j))) & 0xF));
     return out;
   }
 
@@ -271,7 +271,7 @@ class PermCursor {
     const std::uint64_t full = rank << 1;
     const std::uint64_t p = block_index(full);
     if (p != flip_prefix_) {  // once per prefix: the prefix's parity against the one wanted
-      if (p != prefix_) load_prefix(p);
+      if (p != lehmer_.index()) load_prefix(p);
       flip_ = prefix_parity_ ^ (parity_of(first_digit_) & 1u), flip_prefix_ = p;
     }
     const std::uint64_t x = full - p * block_;  // even: the digit of weight 1! (n-2) is 0
@@ -279,9 +279,9 @@ class PermCursor {
   }
   int suffix_length() const { return k_; }
   std::uint64_t suffix_count() const { return block_; }
-  std::uint64_t prefix_index() const { return prefix_; }
-  State prefix_cells() const { return prefix_cells_; }
-  State pool() const { return pool_; }
+  std::uint64_t prefix_index() const { return lehmer_.index(); }
+  State prefix_cells() const { return lehmer_.cells(); }
+  State pool() const { return lehmer_.pool(); }
   // The prefix's inverse (nibble v: the cell of symbol v, 0 for the pool's symbols) and its
   // symbols (bit v).
   State prefix_inverse() const { return prefix_inverse_; }
@@ -297,7 +297,6 @@ class PermCursor {
     const State old_cells = lehmer_.cells();
     const int from = lehmer_.seek(p);
     const State cells = lehmer_.cells();
-    prefix_ = p, prefix_cells_ = cells, pool_ = lehmer_.pool();
     prefix_parity_ = static_cast<unsigned>(std::popcount(lehmer_.digits() & 0x1111111111111111ull)) & 1u;
     for (int i = from; i < n_ - k_; ++i) {
       const unsigned v = get_cell(old_cells, i);
@@ -312,7 +311,8 @@ class PermCursor {
   State suffix(std::uint64_t x) const {
     const State picks = picks_[x];
     State out = 0;
-    for (int j = 0; j < k_; ++j) out |= ((pool_ >> (4 * get_cell(picks, j))) & 0xF) << (4 * (n_ - k_ + j));
+    const std::uint64_t pool = lehmer_.pool();
+    for (int j = 0; j < k_; ++j) out |= ((pool >> (4 * get_cell(picks, j))) & 0xF) << (4 * (n_ - k_ + j));
     return out;
   }
 
@@ -321,8 +321,7 @@ class PermCursor {
   LehmerPrefix lehmer_;  // the first n-k cells of the prefix loaded
   std::array<State, 120> picks_{};
   std::array<std::uint8_t, 120> parity_{};
-  std::uint64_t prefix_ = ~std::uint64_t{0};
-  State prefix_cells_ = 0, pool_ = 0, prefix_inverse_ = 0;
+  State prefix_inverse_ = 0;
   unsigned prefix_symbols_ = 0;  // bit v: v is in the prefix's cells
   unsigned prefix_parity_ = 0, first_digit_ = 0, flip_ = 0;
   std::uint64_t flip_prefix_ = ~std::uint64_t{0};
