@@ -409,5 +409,69 @@ TEST(DefMultiset, GraphTakesTheExactMethodAndMatchesStrongComponents) {
   (void)goal;
 }
 
+// ---- pancakes (results/defs/pancake-N.tws, written by pancake.sh) ---------------------
+
+// OEIS A092113, rows n = 3..10: T(n,k) = number of stacks of n pancakes that need k
+// flips (prefix reversals) to sort, k = 0..A058986(n). An external fact, written out
+// here, not computed: rows 3..9 and the first four terms of row 10 as listed on the
+// A092113 page; the rest of row 10 (3963 ... 73232) from Don Woods's table of the
+// same counts for up to 12 pancakes. Each row must sum to n! (checked below).
+const std::vector<std::vector<std::uint64_t>> kA092113 = {
+    {1, 2, 2, 1},                                                                  // n = 3
+    {1, 3, 6, 11, 3},                                                              // n = 4
+    {1, 4, 12, 35, 48, 20},                                                        // n = 5
+    {1, 5, 20, 79, 199, 281, 133, 2},                                              // n = 6
+    {1, 6, 30, 149, 543, 1357, 1903, 1016, 35},                                    // n = 7
+    {1, 7, 42, 251, 1191, 4281, 10561, 15011, 8520, 455},                          // n = 8
+    {1, 8, 56, 391, 2278, 10666, 38015, 93585, 132697, 79379, 5804},               // n = 9
+    {1, 9, 72, 575, 3963, 22825, 106461, 377863, 919365, 1309756, 814678, 73232},  // n = 10
+};
+
+// OEIS A058986, the pancake numbers P(n) (the diameter), n = 1..14.
+const std::vector<int> kA058986 = {0, 1, 3, 4, 5, 7, 8, 9, 10, 11, 13, 14, 15, 16};
+
+TEST(DefPancake, FilesHaveTheDocumentedOrientation) {
+  // Position 1 is the bottom, position N the top; f<k> reverses the top k positions.
+  for (int n = 3; n <= 14; ++n) {
+    const std::string file = "pancake-" + std::to_string(n) + ".tws";
+    const Definition d = load_definition(kDefs + file, DefinedMetric::kGiven);
+    EXPECT_EQ(d.name, "pancake" + std::to_string(n));
+    ASSERT_EQ(d.n, n) << file;
+    ASSERT_EQ(d.moves.size(), static_cast<std::size_t>(n - 1)) << file;
+    for (int k = 2; k <= n; ++k) {
+      const auto& p = d.moves[static_cast<std::size_t>(k - 2)];
+      EXPECT_EQ(d.move_names[static_cast<std::size_t>(k - 2)], "f" + std::to_string(k)) << file;
+      for (int i = 0; i < n; ++i)  // 0-based: positions n-k..n-1 reversed, the rest fixed
+        EXPECT_EQ(p[static_cast<std::size_t>(i)], i < n - k ? i : 2 * n - k - 1 - i) << file << " f" << k;
+    }
+    EXPECT_FALSE(std::get<DefinedRule>(defined(file)).directed()) << file;  // flips are involutions
+  }
+}
+
+TEST(DefPancake, LayersMatchOeisA092113AndTheDiameterA058986) {
+  // The test's own literal first: each published row counts all n! stacks.
+  for (std::size_t i = 0; i < kA092113.size(); ++i) {
+    const int n = static_cast<int>(i) + 3;
+    std::uint64_t total = 0;
+    for (std::uint64_t x : kA092113[i]) total += x;
+    ASSERT_EQ(total, kFactorial[static_cast<std::size_t>(n)]) << "A092113 row n = " << n;
+    ASSERT_EQ(static_cast<int>(kA092113[i].size()) - 1, kA058986[static_cast<std::size_t>(n - 1)]) << n;
+  }
+  const VariantInfo& hybrid = find_variant("hybrid");
+  ASSERT_EQ(hybrid.name, "hybrid");
+  for (int n = 3; n <= 10; ++n) {
+    const auto& want = kA092113[static_cast<std::size_t>(n - 3)];
+    const AnyRule rule = defined("pancake-" + std::to_string(n) + ".tws");
+    const BfsResult r = hybrid.run(rule, BfsOptions{});
+    EXPECT_EQ(r.layers, want) << "hybrid, n = " << n;
+    EXPECT_EQ(r.max_depth(), kA058986[static_cast<std::size_t>(n - 1)]) << "hybrid, n = " << n;
+    if (n <= 8) {
+      const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
+      EXPECT_EQ(ref.layers, want) << "reference, n = " << n;
+      EXPECT_EQ(ref.max_depth(), kA058986[static_cast<std::size_t>(n - 1)]) << "reference, n = " << n;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace stategraph
