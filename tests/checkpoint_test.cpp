@@ -14,6 +14,8 @@
 #include <fstream>
 #include <thread>
 
+#include "disk_support.hpp"
+
 namespace stategraph {
 namespace {
 
@@ -211,7 +213,7 @@ TEST(StopFlag, EveryVariantStopsAtALevelBoundary) {
       if (l.depth == 7) stop.store(15);
     };
     try {
-      v.run(rule, o);
+      test::run_variant(v, rule, o);
       ADD_FAILURE() << v.name << " did not stop";
     } catch (const BfsInterrupted& e) {
       EXPECT_EQ(e.signal(), 15) << v.name;

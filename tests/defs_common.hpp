@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "disk_support.hpp"
 #include "stategraph/bfs/bfs.hpp"
 
 namespace stategraph::defs_test {
@@ -43,7 +44,7 @@ std::string definition_of(const R& rule) {
 }
 
 inline std::vector<std::uint64_t> layers(const AnyRule& rule, std::string_view variant = "hybrid") {
-  return find_variant(variant).run(rule, BfsOptions{}).layers;
+  return test::run_variant(find_variant(variant), rule, BfsOptions{}).layers;
 }
 
 // Identical pieces on a 2x4 rotate-like puzzle with a directed 3-cycle, so that the

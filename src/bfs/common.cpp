@@ -43,6 +43,21 @@ bool LevelRecorder::record(std::uint64_t states, Direction direction) {
   return true;
 }
 
+bool LevelRecorder::record(std::uint64_t states, Direction direction, double seconds, std::uint64_t bytes_read,
+                           std::uint64_t bytes_written) {
+  const auto now = Clock::now();
+  last_ = now;
+  if (states == 0) return false;
+  const int depth = static_cast<int>(result_.layers.size());
+  if (depth > kMaxDepth) throw std::runtime_error("BFS deeper than " + std::to_string(kMaxDepth) + " levels");
+  LevelStat stat{depth, states, direction, seconds, bytes_read, bytes_written};
+  total_ += states;
+  result_.layers.push_back(states);
+  result_.levels.push_back(stat);
+  if (options_.on_level) options_.on_level(stat, total_);
+  return true;
+}
+
 void LevelRecorder::resume(const std::vector<LevelStat>& levels, double seconds) {
   for (const LevelStat& l : levels) {
     total_ += l.states;

@@ -73,21 +73,31 @@ const VariantInfo& choose_variant(std::string_view name, const AnyRule& rule, co
   const std::string space = std::string(rule_name(rule)) + " " + rule_grid(rule).label();
   const std::vector<const VariantInfo*> candidates = auto_variants();
   if (candidates.empty()) throw std::logic_error("no variant has an auto order");
+  // The smallest in-memory variant (the table keeps it last among them), for the hints.
+  const VariantInfo* smallest = nullptr;
+  for (const VariantInfo* v : candidates)
+    if (!v->on_disk) smallest = v;
+  if (!smallest) throw std::logic_error("no in-memory variant has an auto order");
+  const std::string disk_hint = " (or give --disk DIR: the disk variant keeps the arrays there)";
   if (name == "auto") {
-    for (const VariantInfo* v : candidates)
+    for (const VariantInfo* v : candidates) {
+      if (v->on_disk && options.disk.dir.empty()) continue;  // only with a folder for its files
       if (v->bytes_needed(rule, options) <= limit) return *v;
-    const VariantInfo& smallest = *candidates.back();
-    throw InputError(space + " needs at least " + format_bytes(smallest.bytes_needed(rule, options)) + " (variant " +
-                     std::string(smallest.name) + "), more than the " + format_bytes(limit) + " of " +
-                     std::string(limit_source));
+    }
+    throw InputError(space + " needs at least " + format_bytes(smallest->bytes_needed(rule, options)) + " (variant " +
+                     std::string(smallest->name) + "), more than the " + format_bytes(limit) + " of " +
+                     std::string(limit_source) + (options.disk.dir.empty() ? disk_hint : ""));
   }
   const VariantInfo& v = find_variant(name);
-  const std::string_view smallest = candidates.back()->name;  // the table keeps the smallest last
+  if (v.on_disk && options.disk.dir.empty())
+    throw InputError("variant " + std::string(v.name) + " needs --disk DIR, a folder for its files");
   const std::uint64_t need = v.bytes_needed(rule, options);
   if (need > limit)
     throw InputError(space + " with variant " + std::string(v.name) + " needs " + format_bytes(need) +
                      ", more than the " + format_bytes(limit) + " of " + std::string(limit_source) +
-                     (v.name == smallest ? "" : " (try --variant " + std::string(smallest) + ")"));
+                     (v.on_disk                     ? ""
+                      : v.name == smallest->name ? disk_hint
+                                                 : " (try --variant " + std::string(smallest->name) + ")"));
   return v;
 }
 

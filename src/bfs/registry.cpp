@@ -23,6 +23,8 @@ const std::vector<VariantInfo>& variant_table() {
        bfs::run_hybrid, bfs::bytes_hybrid, 3, 1, true, true, true, true, P::kHybrid},
       {"twobit", "TBB, 2 bits per rank, whole array scanned per level, direction per level (2 bits/rank)",
        bfs::run_twobit, bfs::bytes_twobit, 2, 3, true, true, true, false, P::kHybrid},
+      {"disk", "TBB, top-down over segments of the space that fit --max-memory, the rest in files in --disk DIR",
+       bfs::run_disk, bfs::bytes_disk, 0, 4, false, true, true, false, P::kTopDown, true},
   };
   return table;
 }

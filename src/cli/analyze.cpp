@@ -4,6 +4,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -19,6 +20,7 @@
 #include "signals.hpp"
 #include "stategraph/analysis/analysis.hpp"
 #include "stategraph/bfs/bfs.hpp"
+#include "stategraph/bfs/disk.hpp"
 #include "stategraph/bfs/memory.hpp"
 #include "stategraph/io/io.hpp"
 #include "stategraph/io/log_text.hpp"
@@ -43,6 +45,8 @@ struct AnalyzeOptions {
   bool plot_log = false;            // --plot-log
   GraphCliOptions graph;            // analyze_graph.hpp
   CheckpointCliOptions checkpoint;  // checkpoint_cli.hpp
+  std::string disk;                 // --disk DIR: the disk variant's folder
+  std::uint64_t disk_segment = 0;   // --disk-segment RANKS (0: the largest that fits)
 };
 
 // Prints a progress line for a level that runs longer than a few seconds: share of
@@ -103,8 +107,23 @@ int run_analyze(const AnalyzeOptions& o) {
   } else {
     rules.push_back(build_rule(o.rule, "analyze needs --rule NAME or --all (see 'stategraph rules')"));
   }
-  CheckpointSession checkpoint(o.checkpoint, o.all);  // reads and checks --resume before any work
-  const std::string variant_name = checkpoint.variant_for(o.variant);
+  // --resume DIR of a disk BFS continues it (its folder is DIR); any other --resume is a checkpoint.
+  const bool disk_resume = !o.checkpoint.resume.empty() && holds_disk_run(o.checkpoint.resume);
+  std::filesystem::path disk_dir = o.disk;
+  CheckpointCliOptions checkpoint_options = o.checkpoint;
+  std::string requested_variant = o.variant;
+  if (disk_resume) {
+    if (!o.disk.empty() && std::filesystem::path(o.disk) != std::filesystem::path(o.checkpoint.resume))
+      throw InputError("--resume " + o.checkpoint.resume + " holds a disk BFS: its folder is its --disk (drop --disk " +
+                       o.disk + ")");
+    if (o.variant != "auto" && o.variant != "disk")
+      throw InputError("--resume " + o.checkpoint.resume + " holds a disk BFS: it continues with --variant disk");
+    disk_dir = o.checkpoint.resume;
+    checkpoint_options.resume.clear();
+    requested_variant = "disk";
+  }
+  CheckpointSession checkpoint(checkpoint_options, o.all);  // reads and checks --resume before any work
+  const std::string variant_name = checkpoint.variant_for(requested_variant);
   if (variant_name != "auto") find_variant(variant_name);  // unknown names fail before any work
   const MemoryLimit memory = resolve_memory_limit(o.max_memory);
   const std::uint64_t limit = memory.bytes;
@@ -130,8 +149,30 @@ int run_analyze(const AnalyzeOptions& o) {
     check_output_folder(dir);  // before the search, not after it
     BfsOptions bo;
     bo.want_depths = o.verify || rule_start(rule).has_value() || graph_wants_depths(o.graph);
+    bo.disk.dir = disk_dir;
+    bo.disk.memory = limit;
+    bo.disk.segment_ranks = o.disk_segment;
+    bo.disk.resume = disk_resume;
+    bo.disk.keep_done_manifest = true;  // removed below, once the results are written
+    if (const char* limit_text = std::getenv("STATEGRAPH_TEST_DISK_WRITE_LIMIT"))  // test seam: a full disk
+      bo.disk.write_limit = std::strtoull(limit_text, nullptr, 10);
     // Checked before any allocation: the variant's buffers against the memory limit.
     const VariantInfo& variant = choose_variant(variant_name, rule, bo, limit, limit_source);
+    GraphCliOptions graph_options = o.graph;
+    if (variant.on_disk) {
+      // Before anything is allocated or written: what it will hold, and room for its files.
+      if (!o.checkpoint.checkpoint.empty())
+        throw InputError("the disk variant commits every pass into its --disk folder; drop --checkpoint (resume with "
+                         "--resume " + disk_dir.string() + ")");
+      if (o.verify) throw InputError("--verify needs a depth table, which the disk variant does not keep");
+      const DiskPlan plan = plan_disk(rule, bo.disk);
+      if (!o.quiet) std::cerr << label << ": disk variant: " << disk_plan_text(plan) << ", in " << disk_dir.string() << "\n";
+      check_disk_folder(plan, bo.disk);
+      if (!graph_options.skip && !o.quiet)
+        std::cerr << label << ": graph phase skipped (the disk variant keeps no depth table; --no-graph says so)\n";
+      graph_options.skip = true;
+      bo.want_depths = false;
+    }
     checkpoint.attach(rule, variant.name, bo);
     bo.stop = &signals.flag();
     const std::uint64_t need = variant.bytes_needed(rule, bo);
@@ -143,9 +184,11 @@ int run_analyze(const AnalyzeOptions& o) {
                 << format_bytes(need) << " of " << format_bytes(limit) << " " << limit_source << ")\n";
       bo.progress = &progress;
       monitor.emplace(progress, rule_size(rule));
-      bo.on_level = [](const LevelStat& l, std::uint64_t total) {
+      bo.on_level = [disk = variant.on_disk](const LevelStat& l, std::uint64_t total) {
         std::cerr << "  depth " << l.depth << ": " << l.states << " new, " << total << " total, "
-                  << seconds_text(l.seconds) << ", " << direction_name(l.direction) << "\n";
+                  << seconds_text(l.seconds) << ", " << direction_name(l.direction);
+        if (disk) std::cerr << ", read " << format_bytes(l.bytes_read) << ", wrote " << format_bytes(l.bytes_written);
+        std::cerr << "\n";
       };
     }
     if (hook_depth >= 0)
@@ -160,10 +203,18 @@ int run_analyze(const AnalyzeOptions& o) {
       return 128 + sig;
     };
     std::optional<BfsResult> searched;
+    const std::string disk_hint =
+        variant.on_disk ? "; its files stay in " + disk_dir.string() + ": continue with --resume " + disk_dir.string()
+                        : "";
     try {
       searched.emplace(variant.run(rule, bo));
     } catch (const BfsInterrupted& e) {
-      return interrupted(e.signal(), "during the BFS (after depth " + std::to_string(e.depth()) + ")");
+      return interrupted(e.signal(), "during the BFS (after depth " + std::to_string(e.depth()) + ")" + disk_hint);
+    } catch (const InputError&) {
+      throw;
+    } catch (const std::runtime_error& e) {
+      if (!variant.on_disk) throw;
+      throw std::runtime_error(std::string(e.what()) + disk_hint);  // a full disk: the committed passes are kept
     }
     const BfsResult& result = *searched;
     monitor.reset();
@@ -173,7 +224,7 @@ int run_analyze(const AnalyzeOptions& o) {
       if (!o.quiet) std::cerr << "  verified: depth table consistent with every move\n";
     }
     Summary summary = summarize(rule, result, std::string(variant.name), threads);
-    const GraphOutputs graph = run_graph(rule, result, summary, o.graph, o.quiet, limit);
+    const GraphOutputs graph = run_graph(rule, result, summary, graph_options, o.quiet, limit);
     if (signals.signal()) return interrupted(signals.signal(), "after the BFS");
     // One run per folder: every file staged, then swapped in at once with run.csv.
     RunFolder run(dir);
@@ -200,6 +251,10 @@ int run_analyze(const AnalyzeOptions& o) {
     record.threads = threads;
     run.commit(record);
     checkpoint.finished();
+    if (variant.on_disk) {  // the results are written: the finished disk BFS's manifest goes
+      std::error_code ec;
+      std::filesystem::remove(disk_dir / kDiskManifest, ec);
+    }
     std::cout << label << ": " << summary.reachable << " of " << summary.space_size << " states reachable, max depth "
               << summary.max_depth << " (" << count_text(summary.antipodes, "antipode") << ")";
     if (summary.start_distance) std::cout << ", start at distance " << *summary.start_distance;
@@ -245,6 +300,13 @@ Command add_analyze(CLI::App& app) {
   sub->add_flag("--plot-log", o->plot_log, "Draw the distribution with a logarithmic y axis");
   add_graph_options(sub, o->graph);
   add_checkpoint_options(sub, o->checkpoint);
+  sub->add_option("--disk", o->disk,
+                  "Folder for the disk variant's files (--variant disk, or auto when no in-memory variant fits "
+                  "--max-memory): its memory stays under --max-memory, the rest of the search lives here; "
+                  "--resume DIR continues a killed run");
+  sub->add_option("--disk-segment", o->disk_segment,
+                  "Ranks per segment of the disk variant (default: the largest that fits --max-memory)")
+      ->check(CLI::PositiveNumber);
   return {sub, [o] { return run_analyze(*o); }};
 }
 

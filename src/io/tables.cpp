@@ -22,10 +22,16 @@ CsvTable distribution_table(const BfsResult& result) {
 }
 
 CsvTable levels_table(const BfsResult& result) {
-  CsvTable t({"depth", "states", "direction", "seconds"});
-  for (const auto& l : result.levels)
-    t.add_row({std::to_string(l.depth), std::to_string(l.states), std::string(direction_name(l.direction)),
-               fmt_double(l.seconds)});
+  // The disk variant's rows add its file traffic (the other variants' tables are unchanged).
+  std::vector<std::string> columns{"depth", "states", "direction", "seconds"};
+  if (result.disk_io) columns.insert(columns.end(), {"bytes_read", "bytes_written"});
+  CsvTable t(columns);
+  for (const auto& l : result.levels) {
+    std::vector<std::string> row{std::to_string(l.depth), std::to_string(l.states),
+                                 std::string(direction_name(l.direction)), fmt_double(l.seconds)};
+    if (result.disk_io) row.insert(row.end(), {std::to_string(l.bytes_read), std::to_string(l.bytes_written)});
+    t.add_row(row);
+  }
   return t;
 }
 

@@ -21,6 +21,7 @@
 #include <string>
 
 #include "stategraph/bfs/engine.hpp"
+#include "stategraph/bfs/offset_codec.hpp"
 #include "stategraph/core/bits.hpp"
 
 namespace stategraph::mpi {
@@ -60,80 +61,11 @@ std::uint64_t exchange_budget(const Partition& part, const DistOptions& o) {
   return o.exchange_bytes ? o.exchange_bytes : std::max<std::uint64_t>(std::uint64_t{1} << 18, part.block / 32);
 }
 
-// Message encodings (first byte of a non-empty message).
-constexpr std::uint8_t kVarint = 1;  // sorted block offsets as LEB128 varint deltas
-constexpr std::uint8_t kBitmap = 2;  // the destination block's bitmap, whole words
-
-std::size_t varint_bytes(const std::vector<std::uint32_t>& v) {
-  std::size_t s = 0;
-  std::uint32_t prev = 0;
-  for (std::uint32_t x : v) {
-    const std::uint32_t d = x - prev;
-    prev = x;
-    s += 1 + (d >= (1u << 7)) + (d >= (1u << 14)) + (d >= (1u << 21)) + (d >= (1u << 28));
-  }
-  return s;
-}
-
-// Appends one destination's sorted, distinct block offsets to `out` in the cheaper of
-// the two encodings: varint deltas, or the destination block's bitmap (dest_words words).
-void encode_offsets(const std::vector<std::uint32_t>& batch, std::uint64_t dest_words, std::vector<std::uint8_t>& out,
-                    std::vector<std::uint64_t>& bitmap) {
-  if (batch.empty()) return;
-  const std::size_t as_varint = 1 + varint_bytes(batch);
-  const std::size_t as_bitmap = 1 + 8 * dest_words;
-  const std::size_t at = out.size();
-  if (as_varint <= as_bitmap) {
-    out.resize(at + as_varint);
-    std::uint8_t* p = out.data() + at;
-    *p++ = kVarint;
-    std::uint32_t prev = 0;
-    for (std::uint32_t x : batch) {
-      std::uint32_t v = x - prev;
-      prev = x;
-      while (v >= 0x80) *p++ = static_cast<std::uint8_t>(v | 0x80), v >>= 7;
-      *p++ = static_cast<std::uint8_t>(v);
-    }
-  } else {
-    bitmap.assign(dest_words, 0);
-    for (std::uint32_t x : batch) bitmap[x >> 6] |= std::uint64_t{1} << (x & 63);
-    out.resize(at + as_bitmap);
-    out[at] = kBitmap;
-    std::memcpy(out.data() + at + 1, bitmap.data(), 8 * dest_words);
-  }
-}
-
-// Calls f(offset) for every block offset of one message, in ascending order; throws
-// on a malformed message or an offset at or past `local` (the receiver's block size).
-template <class F>
-void for_each_offset(const std::uint8_t* msg, std::size_t size, std::uint64_t local, F&& f) {
-  if (size == 0) return;
-  if (msg[0] == kVarint) {
-    std::uint64_t l = 0;
-    for (std::size_t i = 1; i < size;) {
-      std::uint32_t d = 0;
-      for (int shift = 0;; shift += 7) {
-        if (i == size || shift > 28) throw std::runtime_error("received a malformed varint message");
-        const std::uint8_t b = msg[i++];
-        d |= static_cast<std::uint32_t>(b & 0x7F) << shift;
-        if (!(b & 0x80)) break;
-      }
-      l += d;
-      if (l >= local) throw std::runtime_error("received a rank outside this process's block");
-      f(l);
-    }
-  } else if (msg[0] == kBitmap) {
-    const std::size_t words = (size - 1) / 8;
-    if (words != words_of(local) || (size - 1) % 8) throw std::runtime_error("received a bitmap of the wrong size");
-    for (std::size_t w = 0; w < words; ++w) {
-      std::uint64_t m;
-      std::memcpy(&m, msg + 1 + 8 * w, 8);
-      for (; m; m &= m - 1) f(w * 64 + static_cast<unsigned>(std::countr_zero(m)));
-    }
-  } else {
-    throw std::runtime_error("received a message with an unknown encoding");
-  }
-}
+// Message encodings: offset_codec.hpp (varint deltas or the destination block's bitmap).
+using bfs::encode_offsets;
+using bfs::for_each_offset;
+constexpr std::uint8_t kVarint = bfs::kOffsetsVarint;
+constexpr std::uint8_t kBitmap = bfs::kOffsetsBitmap;
 
 // Runs one MPI call and adds its time to `seconds`.
 struct CommClock {

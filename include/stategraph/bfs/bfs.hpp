@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,8 @@ struct LevelStat {
   std::uint64_t states = 0;  // states at this depth
   Direction direction = Direction::kTopDown;
   double seconds = 0;  // time to discover this layer (0 for the goal layer)
+  // The disk variant's file traffic while it found this layer (0 for in-memory variants).
+  std::uint64_t bytes_read = 0, bytes_written = 0;
 };
 
 // Progress of the level being searched, updated by the parallel variants as tasks
@@ -65,6 +68,21 @@ class BfsInterrupted : public std::runtime_error {
 
  private:
   int signal_, depth_;
+};
+
+// The disk variant's settings (src/bfs/disk.cpp): where its files go and how much memory
+// it may hold; ignored by the in-memory variants.
+struct DiskSettings {
+  std::filesystem::path dir;        // its folder (empty: none given, the variant refuses to run)
+  std::uint64_t memory = 0;         // bytes it may hold in memory (0: MemAvailable)
+  std::uint64_t segment_ranks = 0;  // ranks per segment (0: the largest that fits `memory`)
+  bool resume = false;              // continue the run whose manifest is in `dir`
+  // Leave the manifest of a finished search in `dir` (the data files go): the caller
+  // removes it once its results are written, so that a kill before then still resumes.
+  bool keep_done_manifest = false;
+  // Test seam: a write past this many bytes of files fails with ENOSPC, as on a full disk
+  // (0: none; the CLI reads STATEGRAPH_TEST_DISK_WRITE_LIMIT).
+  std::uint64_t write_limit = 0;
 };
 
 struct BfsOptions {
@@ -99,6 +117,7 @@ struct BfsOptions {
   // moves of rotate, adjswap and defined rules of distinct pieces with the incremental
   // ranks, MoveScanRule); false unranks every state first (to test and measure).
   bool rank_scan = true;
+  DiskSettings disk;  // the disk variant's folder and memory (ignored by the others)
 };
 
 // The stop flag's value, 0 when no stop was asked for.
@@ -179,6 +198,8 @@ struct BfsResult {
   std::vector<std::uint8_t> depth;    // per rank when asked, kUnreached elsewhere
   std::uint64_t peak_bytes = 0;       // bytes of the variant's big buffers
   double seconds = 0;
+  bool disk_io = false;               // levels carry bytes_read / bytes_written (disk variant)
+  std::uint64_t disk_peak_bytes = 0;  // the disk variant's largest use of its folder
 
   std::uint64_t reached() const;
   int max_depth() const { return static_cast<int>(layers.size()) - 1; }
@@ -201,6 +222,7 @@ struct VariantInfo {
   bool timed_levels = false;      // LevelStat::seconds times each level (reference: one queue, not per level)
   bool has_mpi = false;           // stategraph-mpi runs it, choosing directions by `mpi_policy`
   DirectionPolicy mpi_policy = DirectionPolicy::kHybrid;
+  bool on_disk = false;  // keeps its arrays in files (needs BfsOptions::disk.dir)
 };
 
 // Every BFS variant, in a fixed order (reference first).
@@ -234,6 +256,10 @@ class LevelRecorder {
   // Records the layer at the next depth; returns false (after recording) when it is
   // empty, and throws std::runtime_error past kMaxDepth.
   bool record(std::uint64_t states, Direction direction);
+  // The same with the layer's seconds and file traffic given (the disk variant, which
+  // completes a layer one pass after the pass that found most of it).
+  bool record(std::uint64_t states, Direction direction, double seconds, std::uint64_t bytes_read,
+              std::uint64_t bytes_written);
   // Continues a search whose first levels (and `seconds` of search time) were done
   // before: they are recorded into the result without being reported again.
   void resume(const std::vector<LevelStat>& levels, double seconds);

@@ -408,6 +408,45 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
       std::plus<>());
 }
 
+// The other half of a bottom-up level over one block of a space cut into blocks whose
+// frontiers are not all in memory (the disk variant's segments): the BFS neighbours of the
+// frontier words [lo, hi) that lie outside the block, each handed to the sink of
+// remote() (one per task) as topdown_step would; neighbours inside the block are not
+// computed into claims (the block's bottom-up step finds them). Returns nothing.
+template <class R, class Remote>
+void remote_neighbours(const R& rule, const BfsOptions& options, std::uint64_t base, const Bitset& frontier,
+                       std::uint64_t lo, std::uint64_t hi, const Remote& remote) {
+  const std::uint64_t* fw = frontier.words();
+  const std::uint64_t local = frontier.size();
+  const std::uint64_t blocks = block_move_size(rule, options);
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), [&](const auto& range) {
+    if (stop_requested(options)) return;
+    StepRanks<R> step_ranks(rule, options, blocks, false);
+    auto sink = remote();
+    BlockCursor block_of(blocks);
+    for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+      if (!fw[w]) continue;
+      if (blocks) {
+        for_each_block_part(rule, block_of, base + w * 64, fw[w], [&](std::uint64_t part, std::int64_t delta) {
+          const std::int64_t at = static_cast<std::int64_t>(w * 64) + delta;
+          if (at >= 0 && at + 64 <= static_cast<std::int64_t>(local)) return;
+          for (std::uint64_t out = part; out; out &= out - 1) {
+            const std::int64_t l = at + std::countr_zero(out);
+            if (l < 0 || l >= static_cast<std::int64_t>(local))
+              sink(static_cast<std::uint64_t>(static_cast<std::int64_t>(base) + l));
+          }
+        });
+      }
+      for (std::uint64_t bits = fw[w]; bits; bits &= bits - 1) {
+        const std::uint64_t r = base + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
+        step_ranks(r, [&](std::uint64_t q) {
+          if (q - base >= local) sink(q);  // unsigned: below the block wraps too
+        });
+      }
+    }
+  });
+}
+
 // Bottom-up over the words [lo, hi) of a block whose first rank is `base`: every
 // unvisited rank is unranked and asks whether a BFS parent is in the frontier, stopping
 // at the first; the task owns its words of visited and next (plain writes; every word

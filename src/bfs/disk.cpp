@@ -1,0 +1,967 @@
+// disk: a BFS whose memory is a setting. The space is cut into segments of consecutive
+// ranks, each a whole number of blocks of m! ranks that share their first Lehmer digits
+// (disk.hpp: plan_disk), and only one segment is in memory at a time, as the three
+// bitsets of topdown (visited, frontier, next) over its ranks. Everything else is in
+// files in the --disk folder:
+//   vis-<i>-<v>.bits     segment i's visited bits (two versions, v = 0 / 1: a pass writes
+//                        the other one, so the committed one is never overwritten)
+//   front-<d>-<i>.set    the ranks of layer d that the pass d - 1 claimed inside segment i
+//   upd-<d>-<j>-<i>.set  neighbours in segment j of layer d - 1's states of segment i,
+//                        which segment i could not claim (j's bits were on disk); i =
+//                        the number of segments for the sources of pass 0
+//   disk-bfs.sgdm        the manifest: identity, the levels so far, each segment's
+//                        visited version; committed atomically after each pass
+// A set file is a sequence of frames {u8 tag, u64 payload bytes, payload}, each payload
+// one set of segment offsets in offset_codec.hpp's encodings (varint deltas or bitmap).
+//
+// Pass d, segment by segment (one with neither a front file nor update files is skipped,
+// unread): read its visited bits; its frontier = front-<d>-<i> plus every offset of the
+// upd-<d>-<i>-* files not yet visited (those are claimed now: layer d is complete only
+// here, one pass after the pass that found most of it); expand the frontier top-down
+// with engine.hpp's topdown_step (the rule's rank scanners and block moves inside the
+// segment), claiming neighbours inside the segment and buffering the others per target
+// segment; the buffers are sorted, deduplicated and appended to upd-<d+1>-<j>-<i> in
+// rounds that keep them under the plan's outbox budget; then the visited bits go to the
+// other version's file and the claims to front-<d+1>-<i>. After the last segment every
+// file is fsynced and the manifest names the new versions: pass d is committed and the
+// files of pass d - 1's generation are removed.
+//
+// Why a resumed run finds the same layers: the committed state after pass d is exactly
+// {visited = layers 0..d plus the front files' ranks of layer d + 1, the front and update
+// files of generation d + 1}; pass d + 1 reads only committed files and writes only
+// files of generation d + 2 and visited versions the manifest does not name, so a kill
+// at any moment leaves the committed state intact, and a resume deletes the rest and
+// runs pass d + 1 again from it. Layers are sets, so the same layers follow, whatever
+// order the claims took.
+#include "stategraph/bfs/disk.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_sort.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "stategraph/bfs/checkpoint.hpp"
+#include "stategraph/bfs/engine.hpp"
+#include "stategraph/bfs/memory.hpp"
+#include "stategraph/bfs/offset_codec.hpp"
+#include "stategraph/io/files.hpp"
+#include "variants.hpp"
+
+namespace stategraph {
+namespace fs = std::filesystem;
+
+// ---- The plan ----------------------------------------------------------------------
+
+namespace {
+
+std::uint64_t factorial_at_most(std::uint64_t limit, int cells) {
+  std::uint64_t f = 1, best = 1;
+  for (int m = 1; m < cells; ++m) {
+    if (f > limit / static_cast<std::uint64_t>(m)) break;
+    f *= static_cast<std::uint64_t>(m);
+    if (f <= limit) best = f;
+  }
+  return best;
+}
+
+// Bytes held for one segment of s ranks and an outbox budget.
+std::uint64_t segment_bytes(std::uint64_t s) { return 3 * Bitset::bytes_for(s); }
+constexpr std::uint64_t kIoBufferBytes = std::uint64_t{4} << 20;  // the set reader's buffer
+
+}  // namespace
+
+DiskPlan plan_disk(std::uint64_t ranks, int cells, int max_degree, const DiskSettings& settings) {
+  DiskPlan p;
+  p.ranks = ranks;
+  const std::uint64_t memory = settings.memory ? settings.memory : available_memory();
+  const std::uint64_t fixed = kDiskReserveBytes + kIoBufferBytes;
+  if (settings.segment_ranks) {
+    p.segment_ranks = std::min(settings.segment_ranks, ranks);
+  } else {
+    if (memory < fixed + (std::uint64_t{4} << 20))
+      throw InputError("the disk variant needs at least " + format_bytes(fixed + (std::uint64_t{4} << 20)) +
+                       " of memory (" + format_bytes(memory) + " given)");
+    const std::uint64_t usable = memory - fixed;
+    const std::uint64_t outbox = std::clamp<std::uint64_t>(usable / 8, std::uint64_t{1} << 20, std::uint64_t{2} << 30);
+    const std::uint64_t room = usable - outbox;
+    const std::uint64_t s_max = room / 24 * 64;  // 3 bits per rank, whole words
+    if (s_max >= ranks) {
+      p.segment_ranks = ranks;
+    } else {
+      const std::uint64_t block = factorial_at_most(s_max, cells);
+      p.segment_ranks = std::max<std::uint64_t>(s_max / block * block, 64);
+    }
+  }
+  if (p.segment_ranks == 0) p.segment_ranks = 1;
+  p.segments = (ranks + p.segment_ranks - 1) / p.segment_ranks;
+  if (p.segments > 1000000)
+    throw InputError("the disk variant would cut the space into " + std::to_string(p.segments) +
+                     " segments (more than 1,000,000): give it more memory or larger segments");
+  // The outbox: what is left of the memory beside the segment, at least 1 MiB; with one
+  // segment nothing crosses.
+  const std::uint64_t seg = segment_bytes(p.segment_ranks);
+  p.outbox_bytes = p.segments == 1 ? 0
+                                   : std::max<std::uint64_t>(std::uint64_t{1} << 20,
+                                                             memory > fixed + seg ? (memory - fixed - seg) : 0);
+  p.outbox_bytes = std::min<std::uint64_t>(p.outbox_bytes, std::uint64_t{2} << 30);
+  p.memory_bytes = fixed + seg + p.outbox_bytes;
+  (void)max_degree;
+  // The folder at its fullest: every segment's visited bits, one more segment's new
+  // version, two generations of front files and two of update files, each generation at
+  // most a bitmap of the space plus a frame header per file.
+  const std::uint64_t bitmap = Bitset::bytes_for(ranks) + 9 * p.segments;
+  p.disk_bytes = bitmap + Bitset::bytes_for(p.segment_ranks) + 4 * bitmap;
+  return p;
+}
+
+DiskPlan plan_disk(const AnyRule& rule, const DiskSettings& settings) {
+  return std::visit(
+      [&](const auto& r) { return plan_disk(r.size(), r.cells(), r.max_degree(), settings); }, rule);
+}
+
+bool holds_disk_run(const fs::path& dir) {
+  std::error_code ec;
+  return !dir.empty() && fs::is_regular_file(dir / kDiskManifest, ec);
+}
+
+namespace {
+// Bytes of our files already in `dir` (a resumed run's).
+std::uint64_t our_files_bytes(const fs::path& dir);
+}  // namespace
+
+void check_disk_folder(const DiskPlan& plan, const DiskSettings& settings) {
+  if (settings.dir.empty())
+    throw InputError("the disk variant needs --disk DIR, a folder for its files (about " +
+                     format_bytes(plan.disk_bytes) + " at most)");
+  std::error_code ec;
+  if (fs::exists(settings.dir, ec) && !fs::is_directory(settings.dir, ec))
+    throw InputError("--disk " + settings.dir.string() + " is not a folder");
+  fs::create_directories(settings.dir, ec);
+  if (ec) throw InputError("cannot create --disk folder " + settings.dir.string() + ": " + ec.message());
+  const fs::path probe = settings.dir / (".probe-" + std::to_string(::getpid()));
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) throw InputError(file_error("write into", "--disk folder", settings.dir, errno));
+  ::close(fd);
+  fs::remove(probe, ec);
+  struct statvfs st{};
+  if (::statvfs(settings.dir.c_str(), &st) == 0) {
+    const std::uint64_t free_bytes = static_cast<std::uint64_t>(st.f_bavail) * st.f_frsize;
+    const std::uint64_t have = settings.resume ? our_files_bytes(settings.dir) : 0;
+    const std::uint64_t need = plan.disk_bytes > have ? plan.disk_bytes - have : 0;
+    if (free_bytes < need)
+      throw InputError("--disk " + settings.dir.string() + ": its file system has " + format_bytes(free_bytes) +
+                       " free, the disk variant may need " + format_bytes(need) + " there");
+  }
+}
+
+std::string disk_plan_text(const DiskPlan& p) {
+  return "memory " + format_bytes(p.memory_bytes) + " (" + std::to_string(p.segments) + " segment" +
+         (p.segments == 1 ? "" : "s") + " of " + std::to_string(p.segment_ranks) + " ranks, 3 bits each, " +
+         format_bytes(p.outbox_bytes) + " of update buffers), disk at most " + format_bytes(p.disk_bytes);
+}
+
+// ---- Files -------------------------------------------------------------------------
+
+namespace {
+
+std::string vis_name(std::uint64_t i, int v) { return "vis-" + std::to_string(i) + "-" + std::to_string(v) + ".bits"; }
+std::string front_name(int d, std::uint64_t i) { return "front-" + std::to_string(d) + "-" + std::to_string(i) + ".set"; }
+std::string upd_name(int d, std::uint64_t to, std::uint64_t from) {
+  return "upd-" + std::to_string(d) + "-" + std::to_string(to) + "-" + std::to_string(from) + ".set";
+}
+
+// What a file name of ours says, parsed; kind 0 when it is not ours.
+struct OurFile {
+  int kind = 0;  // 1 vis, 2 front, 3 upd, 4 a temporary manifest
+  unsigned long long a = 0, b = 0, c = 0;
+};
+OurFile parse_name(const std::string& name) {
+  OurFile f;
+  char tail[8] = {0};
+  int used = 0;
+  if (std::sscanf(name.c_str(), "vis-%llu-%llu.bits%n", &f.a, &f.b, &used) == 2 && used == static_cast<int>(name.size()))
+    f.kind = 1;
+  else if (std::sscanf(name.c_str(), "front-%llu-%llu.set%n", &f.a, &f.b, &used) == 2 &&
+           used == static_cast<int>(name.size()))
+    f.kind = 2;
+  else if (std::sscanf(name.c_str(), "upd-%llu-%llu-%llu.set%n", &f.a, &f.b, &f.c, &used) == 3 &&
+           used == static_cast<int>(name.size()))
+    f.kind = 3;
+  else if (name.rfind(std::string(kDiskManifest) + ".tmp.", 0) == 0)
+    f.kind = 4;
+  (void)tail;
+  return f;
+}
+
+std::uint64_t our_files_bytes(const fs::path& dir) {
+  std::uint64_t total = 0;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (parse_name(e.path().filename().string()).kind) total += e.file_size(ec);
+  return total;
+}
+
+// Bytes written by one disk BFS, against DiskSettings::write_limit (a test seam: a write
+// past it fails with ENOSPC, as on a full disk).
+struct WriteBudget {
+  std::uint64_t written = 0;
+  std::uint64_t limit = 0;
+};
+
+// A data file of ours, written sequentially and fsynced before the manifest that names
+// it is committed. Errors are std::runtime_error "cannot write disk BFS file P: reason".
+class OutFile {
+ public:
+  OutFile(fs::path path, bool append, WriteBudget& budget) : path_(std::move(path)), budget_(budget) {
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC) | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw std::runtime_error(file_error("create", "disk BFS file", path_, errno));
+  }
+  OutFile(const OutFile&) = delete;
+  OutFile& operator=(const OutFile&) = delete;
+  ~OutFile() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  void write(const void* data, std::uint64_t bytes) {
+    WriteBudget& budget = budget_;
+    const auto* p = static_cast<const std::uint8_t*>(data);
+    while (bytes > 0) {
+      const std::size_t piece = static_cast<std::size_t>(std::min<std::uint64_t>(bytes, std::uint64_t{1} << 26));
+      if (budget.limit && budget.written + piece > budget.limit)
+        throw std::runtime_error(file_error("write", "disk BFS file", path_, ENOSPC));
+      const ssize_t got = ::write(fd_, p, piece);
+      if (got < 0) {
+        if (errno == EINTR) continue;
+        throw std::runtime_error(file_error("write", "disk BFS file", path_, errno));
+      }
+      p += got, bytes -= static_cast<std::uint64_t>(got), budget.written += static_cast<std::uint64_t>(got);
+      written_ += static_cast<std::uint64_t>(got);
+    }
+  }
+  // Closes the file; its data reaches the disk with the pass's sync_folder_fs().
+  void close() {
+    if (::close(fd_) != 0) {
+      fd_ = -1;
+      throw std::runtime_error(file_error("close", "disk BFS file", path_, errno));
+    }
+    fd_ = -1;
+  }
+  std::uint64_t written() const { return written_; }
+
+ private:
+  fs::path path_;
+  WriteBudget& budget_;
+  int fd_ = -1;
+  std::uint64_t written_ = 0;
+};
+
+// Every file written so far on the folder's file system reaches the disk (one syncfs per
+// pass instead of an fsync per file: a pass of many small segments writes hundreds).
+void sync_folder_fs(const fs::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error(file_error("open", "disk BFS folder", dir, errno));
+  const int rc = ::syncfs(fd);
+  const int err = errno;
+  ::close(fd);
+  if (rc != 0) throw std::runtime_error(file_error("sync", "disk BFS folder", dir, err));
+}
+
+// A data file read sequentially through a buffer.
+class InFile {
+ public:
+  explicit InFile(fs::path path) : path_(std::move(path)), buffer_(kIoBufferBytes) {
+    fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) throw std::runtime_error(file_error("open", "disk BFS file", path_, errno));
+  }
+  InFile(const InFile&) = delete;
+  InFile& operator=(const InFile&) = delete;
+  ~InFile() { ::close(fd_); }
+  const fs::path& path() const { return path_; }
+  std::uint64_t bytes_read() const { return read_; }
+  // Reads exactly `bytes` into `out`; false at a clean end of file before the first byte.
+  bool read(void* out, std::uint64_t bytes) {
+    auto* p = static_cast<std::uint8_t*>(out);
+    const std::uint64_t wanted = bytes;
+    while (bytes > 0) {
+      if (pos_ == end_ && !fill()) {
+        if (bytes == wanted) return false;
+        throw std::runtime_error("disk BFS file " + path_.string() + " ends in the middle of a record");
+      }
+      const std::uint64_t take = std::min<std::uint64_t>(bytes, end_ - pos_);
+      std::memcpy(p, buffer_.data() + pos_, take);
+      p += take, pos_ += take, bytes -= take;
+    }
+    return true;
+  }
+  std::uint8_t byte() {
+    if (pos_ == end_ && !fill())
+      throw std::runtime_error("disk BFS file " + path_.string() + " ends in the middle of a record");
+    return buffer_[pos_++];
+  }
+
+ private:
+  bool fill() {
+    for (;;) {
+      const ssize_t got = ::read(fd_, buffer_.data(), buffer_.size());
+      if (got < 0) {
+        if (errno == EINTR) continue;
+        throw std::runtime_error(file_error("read", "disk BFS file", path_, errno));
+      }
+      pos_ = 0, end_ = static_cast<std::uint64_t>(got), read_ += end_;
+      return got > 0;
+    }
+  }
+  fs::path path_;
+  int fd_ = -1;
+  std::vector<std::uint8_t> buffer_;
+  std::uint64_t pos_ = 0, end_ = 0, read_ = 0;
+};
+
+// Reads a whole bitset file (exactly b's words) into b.
+std::uint64_t read_bits(const fs::path& path, Bitset& b) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error(file_error("open", "disk BFS file", path, errno));
+  auto* p = reinterpret_cast<std::uint8_t*>(b.words());
+  std::uint64_t left = b.num_words() * 8;
+  while (left > 0) {
+    const ssize_t got = ::read(fd, p, static_cast<std::size_t>(std::min<std::uint64_t>(left, std::uint64_t{1} << 26)));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      const int err = got < 0 ? errno : 0;
+      ::close(fd);
+      if (err) throw std::runtime_error(file_error("read", "disk BFS file", path, err));
+      throw std::runtime_error("disk BFS file " + path.string() + " is shorter than its segment");
+    }
+    p += got, left -= static_cast<std::uint64_t>(got);
+  }
+  ::close(fd);
+  if (b.num_words() && (b.words()[b.num_words() - 1] & ~bfs::valid_mask(b, b.num_words() - 1)))
+    throw std::runtime_error("disk BFS file " + path.string() + ": bits set past its segment");
+  return b.num_words() * 8;
+}
+
+// Appends one frame (tag, payload bytes, payload) holding the sorted, distinct offsets
+// of `batch` in a block of `local` ranks.
+void write_frame(OutFile& out, const std::vector<std::uint64_t>& batch, std::uint64_t local,
+                 std::vector<std::uint8_t>& scratch, std::vector<std::uint64_t>& bitmap) {
+  scratch.clear();
+  bfs::encode_offsets(batch, bfs::offset_words(local), scratch, bitmap);
+  if (scratch.empty()) return;
+  const std::uint64_t payload = scratch.size() - 1;
+  out.write(scratch.data(), 1);
+  out.write(&payload, 8);
+  out.write(scratch.data() + 1, payload);
+}
+
+// Calls word(w, m) for each word of a bitmap frame and one(l) for each offset of a
+// varint frame, frame after frame, until the file ends.
+template <class Word, class One>
+void for_each_frame(InFile& in, std::uint64_t local, Word&& word, One&& one) {
+  const std::string name = "disk BFS file " + in.path().string();
+  for (;;) {
+    std::uint8_t tag;
+    if (!in.read(&tag, 1)) return;
+    std::uint64_t payload;
+    in.read(&payload, 8);
+    if (tag == bfs::kOffsetsBitmap) {
+      const std::uint64_t words = bfs::offset_words(local);
+      if (payload != 8 * words) throw std::runtime_error(name + ": a bitmap of the wrong size");
+      for (std::uint64_t w = 0; w < words; ++w) {
+        std::uint64_t m;
+        in.read(&m, 8);
+        if (m) word(w, m);
+      }
+    } else if (tag == bfs::kOffsetsVarint) {
+      std::uint64_t l = 0, left = payload;
+      while (left > 0) {
+        std::uint64_t d = 0;
+        for (int shift = 0;; shift += 7) {
+          if (left == 0 || shift > 63) throw std::runtime_error(name + ": a malformed varint list");
+          const std::uint8_t b = in.byte();
+          --left;
+          d |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+          if (!(b & 0x80)) break;
+        }
+        l += d;
+        if (l >= local) throw std::runtime_error(name + ": a rank outside its segment");
+        one(l);
+      }
+    } else {
+      throw std::runtime_error(name + ": an unknown frame");
+    }
+  }
+}
+
+// ---- The manifest ------------------------------------------------------------------
+
+struct ManifestHeader {
+  std::uint8_t common[kCommonHeaderBytes];
+  char rule[16];
+  std::uint32_t rows, cols;
+  std::uint64_t space;
+  std::uint32_t flags;  // 2: forward
+  std::uint32_t levels;
+  std::uint64_t sources_hash;
+  std::uint64_t segment_ranks;
+  std::uint64_t segments;
+  std::uint64_t pass;          // the next pass to run
+  std::uint64_t front_states;  // ranks of layer `pass` in its front files
+  double seconds;              // search time so far
+  std::uint64_t last_read, last_written;  // the last pass's traffic (the next layer's row)
+  double last_seconds;                    // the last pass's time
+  std::uint64_t done;                     // 1: the search is complete
+  std::uint64_t last_direction;           // the last pass's Direction
+  std::uint8_t reserved[256 - 32 - 16 - 8 - 8 - 8 - 8 - 8 - 8 - 8 - 8 - 8 - 16 - 8 - 8 - 8];
+};
+static_assert(sizeof(ManifestHeader) == 256);
+constexpr BinaryFormat kManifestFormat{
+    {'S', 'G', 'D', 'I', 'S', 'K', '\0', '\0'}, 1, sizeof(ManifestHeader), "disk BFS manifest",
+    "start the run again without --resume"};
+constexpr std::size_t kLevelRecord = 40;
+
+struct Manifest {
+  CheckpointIdentity id;
+  std::uint64_t segment_ranks = 0, segments = 0;
+  int pass = 0;
+  std::uint64_t front_states = 0;
+  double seconds = 0, last_seconds = 0;
+  std::uint64_t last_read = 0, last_written = 0;
+  bool done = false;
+  Direction last_direction = Direction::kTopDown;
+  std::vector<LevelStat> levels;
+  std::vector<std::uint8_t> version;  // per segment: 0 / 1 (vis-i-v), 2 none yet (all clear)
+};
+
+void put16(char (&field)[16], const std::string& s) {
+  std::memset(field, 0, sizeof field);
+  std::memcpy(field, s.data(), std::min<std::size_t>(s.size(), sizeof field - 1));
+}
+
+void save_manifest(const fs::path& dir, const Manifest& m) {
+  ManifestHeader h{};
+  put16(h.rule, m.id.rule);
+  h.rows = static_cast<std::uint32_t>(m.id.rows);
+  h.cols = static_cast<std::uint32_t>(m.id.cols);
+  h.space = m.id.space;
+  h.flags = m.id.forward ? 2u : 0u;
+  h.levels = static_cast<std::uint32_t>(m.levels.size());
+  h.sources_hash = m.id.sources_hash;
+  h.segment_ranks = m.segment_ranks;
+  h.segments = m.segments;
+  h.pass = static_cast<std::uint64_t>(m.pass);
+  h.front_states = m.front_states;
+  h.seconds = m.seconds;
+  h.last_read = m.last_read;
+  h.last_written = m.last_written;
+  h.last_seconds = m.last_seconds;
+  h.done = m.done ? 1 : 0;
+  h.last_direction = static_cast<std::uint64_t>(m.last_direction);
+  std::vector<std::uint8_t> levels(m.levels.size() * kLevelRecord);
+  for (std::size_t i = 0; i < m.levels.size(); ++i) {
+    const LevelStat& l = m.levels[i];
+    std::uint8_t* p = levels.data() + i * kLevelRecord;
+    const auto depth = static_cast<std::uint32_t>(l.depth), dir = static_cast<std::uint32_t>(l.direction);
+    std::memcpy(p, &depth, 4), std::memcpy(p + 4, &dir, 4), std::memcpy(p + 8, &l.states, 8);
+    std::memcpy(p + 16, &l.seconds, 8), std::memcpy(p + 24, &l.bytes_read, 8), std::memcpy(p + 32, &l.bytes_written, 8);
+  }
+  const ByteSpan data[] = {{levels.data(), levels.size()}, {m.version.data(), m.version.size()}};
+  write_binary_file(dir / kDiskManifest, kManifestFormat, &h, data);
+}
+
+Manifest load_manifest(const fs::path& dir) {
+  const fs::path path = dir / kDiskManifest;
+  const MappedFile file = MappedFile::open(path, "disk BFS manifest");
+  const BinaryView view = parse_binary(file.data(), file.size(), kManifestFormat, path.string());
+  if (!view.checksum_ok(kManifestFormat))
+    throw InputError("disk BFS manifest " + path.string() + ": checksum mismatch (damaged file)");
+  ManifestHeader h;
+  std::memcpy(&h, view.header, sizeof h);
+  Manifest m;
+  m.id.rule = std::string(h.rule, strnlen(h.rule, sizeof h.rule));
+  m.id.rows = static_cast<int>(h.rows);
+  m.id.cols = static_cast<int>(h.cols);
+  m.id.space = h.space;
+  m.id.variant = "disk";
+  m.id.forward = (h.flags & 2u) != 0;
+  m.id.sources_hash = h.sources_hash;
+  m.segment_ranks = h.segment_ranks;
+  m.segments = h.segments;
+  m.pass = static_cast<int>(h.pass);
+  m.front_states = h.front_states;
+  m.seconds = h.seconds;
+  m.last_read = h.last_read, m.last_written = h.last_written, m.last_seconds = h.last_seconds;
+  m.done = h.done != 0;
+  m.last_direction = h.last_direction == 1 ? Direction::kBottomUp : Direction::kTopDown;
+  if (m.segment_ranks == 0 || m.segments != (m.id.space + m.segment_ranks - 1) / m.segment_ranks ||
+      view.data_bytes != h.levels * kLevelRecord + m.segments || h.pass > kMaxDepth + 1)
+    throw InputError("disk BFS manifest " + path.string() + ": inconsistent fields");
+  for (std::uint32_t i = 0; i < h.levels; ++i) {
+    const std::uint8_t* p = view.data + i * kLevelRecord;
+    LevelStat l;
+    std::uint32_t depth, dir;
+    std::memcpy(&depth, p, 4), std::memcpy(&dir, p + 4, 4), std::memcpy(&l.states, p + 8, 8);
+    std::memcpy(&l.seconds, p + 16, 8), std::memcpy(&l.bytes_read, p + 24, 8), std::memcpy(&l.bytes_written, p + 32, 8);
+    l.depth = static_cast<int>(depth);
+    l.direction = dir == 1 ? Direction::kBottomUp : Direction::kTopDown;
+    m.levels.push_back(l);
+  }
+  m.version.assign(view.data + h.levels * kLevelRecord, view.data + view.data_bytes);
+  for (std::uint8_t v : m.version)
+    if (v > 2) throw InputError("disk BFS manifest " + path.string() + ": inconsistent fields");
+  return m;
+}
+
+// ---- The search --------------------------------------------------------------------
+
+template <class R>
+class DiskSearch {
+ public:
+  DiskSearch(const R& rule, const BfsOptions& options, const DiskPlan& plan)
+      : rule_(rule), options_(options), plan_(plan), dir_(options.disk.dir), n_(rule.size()) {
+    budget_.limit = options.disk.write_limit;
+  }
+
+  BfsResult run();
+
+ private:
+  std::uint64_t base(std::uint64_t i) const { return i * plan_.segment_ranks; }
+  std::uint64_t local(std::uint64_t i) const { return std::min(plan_.segment_ranks, n_ - base(i)); }
+  fs::path at(const std::string& name) const { return dir_ / name; }
+
+  void start_fresh();
+  void resume();
+  void remove_stale();
+  // One pass over the segments; returns the ranks claimed from updates (layer `pass`'s
+  // rest) and adds to the claims of layer pass + 1.
+  std::uint64_t pass(int d, std::uint64_t& claimed_next, bool& updates_next);
+  void expand(std::uint64_t i, int d, std::uint64_t& claimed_next, bool& updates_next);
+  void resize(std::uint64_t bits);
+  void note_disk(std::int64_t delta) {
+    disk_now_ = static_cast<std::uint64_t>(std::max<std::int64_t>(0, static_cast<std::int64_t>(disk_now_) + delta));
+    disk_peak_ = std::max(disk_peak_, disk_now_);
+  }
+  std::uint64_t file_size(const fs::path& p) const {
+    std::error_code ec;
+    const auto s = fs::file_size(p, ec);
+    return ec ? 0 : s;
+  }
+  void remove_file(const fs::path& p) {
+    const std::uint64_t s = file_size(p);
+    std::error_code ec;
+    if (fs::remove(p, ec)) note_disk(-static_cast<std::int64_t>(s));
+  }
+
+  const R& rule_;
+  const BfsOptions& options_;
+  DiskPlan plan_;
+  fs::path dir_;
+  std::uint64_t n_;
+  Manifest m_;
+  Bitset visited_, frontier_, next_;
+  std::uint64_t read_ = 0, written_ = 0;  // this pass's traffic
+  std::uint64_t disk_now_ = 0, disk_peak_ = 0;
+  // The update files each segment receives in the generation being read / written.
+  std::vector<std::vector<std::uint64_t>> inbound_, inbound_next_;
+  std::vector<std::uint8_t> has_front_, has_front_next_;
+  std::vector<std::uint8_t> new_version_;  // the visited versions this pass wrote
+  std::uint64_t applied_ = 0;              // ranks of layer `pass` claimed from update files
+  std::uint64_t expanded_ = 0;             // segments expanded in this pass (the kill hook)
+  WriteBudget budget_;
+  Direction pass_direction_ = Direction::kTopDown;
+  std::uint64_t topdown_segments_ = 0, bottomup_segments_ = 0;  // this pass's choices
+};
+
+// Test hook: STATEGRAPH_TEST_DISK_KILL=P:S raises SIGKILL in pass P once S segments are
+// expanded (S = 0: right after pass P - 1 is committed), to test kills in mid-pass.
+bool kill_hook(int pass, std::uint64_t expanded) {
+  static const std::pair<long, long> at = [] {
+    long p = -1, s = -1;
+    if (const char* v = std::getenv("STATEGRAPH_TEST_DISK_KILL")) std::sscanf(v, "%ld:%ld", &p, &s);
+    return std::pair{p, s};
+  }();
+  return at.first == pass && at.second == static_cast<long>(expanded);
+}
+
+template <class R>
+void DiskSearch<R>::resize(std::uint64_t bits) {
+  if (visited_.size() == bits) return;
+  visited_ = Bitset(), frontier_ = Bitset(), next_ = Bitset();  // free before allocating
+  visited_ = Bitset(bits), frontier_ = Bitset(bits), next_ = Bitset(bits);
+}
+
+template <class R>
+void DiskSearch<R>::start_fresh() {
+  if (holds_disk_run(dir_))
+    throw InputError("--disk " + dir_.string() + " holds an unfinished disk BFS (" + kDiskManifest +
+                     "): continue it with --resume " + dir_.string() + ", or remove it");
+  remove_stale();  // files of a run killed before its first commit
+  m_ = Manifest{};
+  m_.id = CheckpointIdentity::of(AnyRule(rule_), "disk", options_);
+  m_.segment_ranks = plan_.segment_ranks;
+  m_.segments = plan_.segments;
+  m_.version.assign(plan_.segments, 2);
+  // The sources are the updates of pass 0, from the pseudo-segment `segments`.
+  std::map<std::uint64_t, std::vector<std::uint64_t>> by_segment;
+  for (State g : bfs_sources(rule_, options_)) {
+    const std::uint64_t r = rule_.rank(g);
+    by_segment[r / plan_.segment_ranks].push_back(r % plan_.segment_ranks);
+  }
+  std::vector<std::uint8_t> scratch;
+  std::vector<std::uint64_t> bitmap;
+  for (auto& [seg, offsets] : by_segment) {
+    std::sort(offsets.begin(), offsets.end());
+    offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
+    OutFile out(at(upd_name(0, seg, plan_.segments)), false, budget_);
+    write_frame(out, offsets, local(seg), scratch, bitmap);
+    out.close();
+    note_disk(static_cast<std::int64_t>(out.written()));
+  }
+  sync_folder_fs(dir_);
+  save_manifest(dir_, m_);
+}
+
+template <class R>
+void DiskSearch<R>::resume() {
+  if (!holds_disk_run(dir_))
+    throw InputError("--resume " + dir_.string() + ": no disk BFS there (no " + kDiskManifest + ")");
+  m_ = load_manifest(dir_);
+  const CheckpointIdentity id = CheckpointIdentity::of(AnyRule(rule_), "disk", options_);
+  CheckpointIdentity stored = m_.id;
+  stored.want_depths = id.want_depths;
+  if (const std::string why = stored.mismatch(id); !why.empty())
+    throw InputError("disk BFS in " + dir_.string() + " does not match this run: " + why);
+  // The segments are the manifest's, whatever this run's memory would choose.
+  plan_.segment_ranks = m_.segment_ranks;
+  plan_.segments = m_.segments;
+  remove_stale();
+  disk_now_ = disk_peak_ = our_files_bytes(dir_);
+}
+
+// Removes our files that the committed state does not name: the versions and
+// generations a killed pass was writing, and temporary manifests.
+template <class R>
+void DiskSearch<R>::remove_stale() {
+  const bool committed = holds_disk_run(dir_) && !m_.version.empty();
+  std::error_code ec;
+  std::vector<fs::path> stale;
+  for (const auto& e : fs::directory_iterator(dir_, ec)) {
+    const OurFile f = parse_name(e.path().filename().string());
+    if (!f.kind) continue;
+    bool keep = false;
+    if (committed && !m_.done) {
+      const auto pass = static_cast<unsigned long long>(m_.pass);
+      if (f.kind == 1) keep = f.a < m_.segments && m_.version[f.a] == f.b;
+      if (f.kind == 2) keep = f.a == pass;
+      if (f.kind == 3) keep = f.a == pass;
+    }
+    if (!keep) stale.push_back(e.path());
+  }
+  for (const fs::path& p : stale) fs::remove(p, ec);
+}
+
+template <class R>
+void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next, bool& updates_next) {
+  const std::uint64_t loc = local(i), b = base(i);
+  resize(loc);
+  // Visited bits: the committed version, or none yet.
+  if (m_.version[i] == 2)
+    visited_.clear();
+  else
+    read_ += read_bits(at(vis_name(i, m_.version[i])), visited_);
+  frontier_.clear();
+  std::uint64_t* vw = visited_.words();
+  std::uint64_t* fw = frontier_.words();
+  if (has_front_[i]) {
+    InFile in(at(front_name(d, i)));
+    for_each_frame(
+        in, loc, [&](std::uint64_t w, std::uint64_t m) { fw[w] |= m; },
+        [&](std::uint64_t l) { fw[l >> 6] |= std::uint64_t{1} << (l & 63); });
+    read_ += in.bytes_read();
+  }
+  std::uint64_t applied = 0;
+  for (std::uint64_t from : inbound_[i]) {
+    InFile in(at(upd_name(d, i, from)));
+    for_each_frame(
+        in, loc,
+        [&](std::uint64_t w, std::uint64_t m) {
+          const std::uint64_t fresh = m & ~vw[w];
+          vw[w] |= fresh, fw[w] |= fresh;
+          applied += static_cast<std::uint64_t>(std::popcount(fresh));
+        },
+        [&](std::uint64_t l) {
+          const std::uint64_t bit = std::uint64_t{1} << (l & 63);
+          const std::uint64_t fresh = bit & ~vw[l >> 6];
+          vw[l >> 6] |= fresh, fw[l >> 6] |= fresh;
+          applied += fresh >> (l & 63);
+        });
+    read_ += in.bytes_read();
+  }
+  applied_ += applied;
+  // Expand the frontier in rounds whose remote neighbours fit the outbox budget.
+  next_.clear();
+  const std::uint64_t W = frontier_.num_words();
+  using Outbox = std::vector<std::vector<std::uint64_t>>;
+  tbb::enumerable_thread_specific<Outbox> outboxes([this] { return Outbox(plan_.segments); });
+  std::vector<std::unique_ptr<OutFile>> files(plan_.segments);
+  std::vector<std::uint64_t> batch, bitmap;
+  std::vector<std::uint8_t> scratch;
+  // Raw remote ranks per round: a fifth of the outbox (the threads' vectors may hold up to
+  // twice what they use, the batch once more, its encoding up to 1.25 times more).
+  const std::uint64_t round_ranks = std::max<std::uint64_t>(plan_.outbox_bytes / 5 / 8, 4096);
+  double remote_per_state = static_cast<double>(rule_.max_degree());
+  std::uint64_t found = 0;
+  const bool single = plan_.segments == 1;
+  if (single) {
+    // The whole space in memory: the hybrid's steps, bottom-up on the dense late levels.
+    std::uint64_t reached = 0, previous = 0;
+    for (const LevelStat& l : m_.levels) reached += l.states;
+    if (!m_.levels.empty()) previous = m_.levels.back().states;
+    const std::uint64_t count = m_.front_states + applied;
+    pass_direction_ = bfs::choose_direction(count, previous, n_ - reached - count);
+    found = pass_direction_ == Direction::kBottomUp ? bfs::bottomup_step(rule_, options_, frontier_, visited_, next_)
+                                                    : bfs::topdown_step(rule_, options_, frontier_, visited_, next_, count);
+    if (stop_requested(options_)) return;
+  }
+  // Several segments: per segment, top-down (claims inside it, the rest to update files)
+  // or, on a dense late level, bottom-up for the parents inside the segment plus the
+  // frontier's neighbours in other segments sent as updates (the states whose parents
+  // are elsewhere are claimed from those when their segment is loaded next pass).
+  bool bottomup = false;
+  if (!single) {
+    std::uint64_t count = 0, seen = 0;
+    for (std::uint64_t w = 0; w < W; ++w)
+      count += static_cast<std::uint64_t>(std::popcount(fw[w])), seen += static_cast<std::uint64_t>(std::popcount(vw[w]));
+    double growth = 1;
+    if (m_.levels.size() >= 2 && m_.levels[m_.levels.size() - 2].states > 0)
+      growth = std::max(1.0, static_cast<double>(m_.levels.back().states) /
+                                 static_cast<double>(m_.levels[m_.levels.size() - 2].states));
+    const auto previous = static_cast<std::uint64_t>(static_cast<double>(count) / growth);
+    bottomup = bfs::choose_direction(count, previous, loc - seen) == Direction::kBottomUp;
+    if (bottomup) {
+      found = bfs::bottomup_step(rule_, options_, b, frontier_, visited_, next_, 0, W,
+                                 [] { return [](std::uint64_t, std::uint64_t) {}; });
+      ++bottomup_segments_;
+    } else {
+      ++topdown_segments_;
+    }
+    if (stop_requested(options_)) return;
+  }
+  auto sink_factory = [&] {
+    return [this, &out = outboxes.local()](std::uint64_t q) {
+      out[q / plan_.segment_ranks].push_back(q % plan_.segment_ranks);
+    };
+  };
+  for (std::uint64_t lo = 0; lo < W && !single;) {
+    // The next round: frontier states up to the budget at the last round's remote rate.
+    const auto states_cap = static_cast<std::uint64_t>(static_cast<double>(round_ranks) / std::max(remote_per_state, 0.01));
+    std::uint64_t hi = lo, states = 0;
+    while (hi < W && (states < states_cap || states == 0)) states += static_cast<std::uint64_t>(std::popcount(fw[hi++]));
+    if (bottomup)
+      bfs::remote_neighbours(rule_, options_, b, frontier_, lo, hi, sink_factory);
+    else
+      found += bfs::topdown_step(rule_, options_, b, frontier_, visited_, next_, lo, hi, sink_factory);
+    if (stop_requested(options_)) return;
+    std::uint64_t remote = 0;
+    for (std::uint64_t j = 0; j < plan_.segments; ++j) {
+      batch.clear();
+      for (Outbox& out : outboxes) {
+        batch.insert(batch.end(), out[j].begin(), out[j].end());
+        out[j].clear();
+      }
+      if (batch.empty()) continue;
+      remote += batch.size();
+      tbb::parallel_sort(batch.begin(), batch.end());
+      batch.erase(std::unique(batch.begin(), batch.end()), batch.end());
+      if (!files[j]) {
+        files[j] = std::make_unique<OutFile>(at(upd_name(d + 1, j, i)), false, budget_);
+        inbound_next_[j].push_back(i);
+      }
+      const std::uint64_t before = files[j]->written();
+      write_frame(*files[j], batch, local(j), scratch, bitmap);
+      written_ += files[j]->written() - before;
+      note_disk(static_cast<std::int64_t>(files[j]->written() - before));
+    }
+    if (states) remote_per_state = 1.5 * static_cast<double>(remote) / static_cast<double>(states);
+    lo = hi;
+  }
+  for (auto& f : files)
+    if (f) f->close(), updates_next = true;
+  claimed_next += found;
+  // The visited bits to the other version, the claims to the next front file.
+  const int v = m_.version[i] == 0 ? 1 : 0;
+  {
+    OutFile out(at(vis_name(i, v)), false, budget_);
+    out.write(visited_.words(), visited_.num_words() * 8);
+    out.close();
+    written_ += out.written();
+    note_disk(static_cast<std::int64_t>(out.written()));
+  }
+  new_version_[i] = static_cast<std::uint8_t>(v);
+  if (found) {
+    batch.clear();
+    const std::uint64_t* nw = next_.words();
+    OutFile out(at(front_name(d + 1, i)), false, budget_);
+    // The cheaper of the two encodings, without materialising a list of a dense layer:
+    // a bitmap when the layer holds more than a ranks in 64 (a varint costs a byte or more).
+    if (found * 64 >= loc) {
+      const std::uint64_t payload = next_.num_words() * 8;
+      const std::uint8_t tag = bfs::kOffsetsBitmap;
+      out.write(&tag, 1), out.write(&payload, 8), out.write(nw, payload);
+    } else {
+      for (std::uint64_t w = 0; w < next_.num_words(); ++w)
+        for (std::uint64_t bits = nw[w]; bits; bits &= bits - 1)
+          batch.push_back(w * 64 + static_cast<unsigned>(std::countr_zero(bits)));
+      write_frame(out, batch, loc, scratch, bitmap);
+    }
+    out.close();
+    written_ += out.written();
+    note_disk(static_cast<std::int64_t>(out.written()));
+    has_front_next_[i] = 1;
+  }
+}
+
+template <class R>
+BfsResult DiskSearch<R>::run() {
+  if (options_.want_depths)
+    throw InputError("the disk variant keeps no depth table (needed by the graph phase, --verify and a start's "
+                     "distance): use --no-graph, or an in-memory variant");
+  bfs::check_batchable(rule_);
+  if (options_.disk.resume)
+    resume();
+  else
+    start_fresh();
+  BfsResult result;
+  result.disk_io = true;
+  LevelRecorder recorder(options_, result);
+  if (!m_.levels.empty()) recorder.resume(m_.levels, m_.seconds);
+  const auto search_start = std::chrono::steady_clock::now();
+  const double seconds_before = m_.seconds;
+  auto elapsed = [&] {
+    return seconds_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - search_start).count();
+  };
+  if (!m_.done) {
+    // The files of the generation to read: listed from the folder (stale ones are gone).
+    inbound_.assign(plan_.segments, {});
+    has_front_.assign(plan_.segments, 0);
+    std::error_code ec;
+    disk_now_ = 0;
+    for (const auto& e : fs::directory_iterator(dir_, ec)) {
+      const OurFile f = parse_name(e.path().filename().string());
+      if (f.kind == 2 && f.a == static_cast<unsigned long long>(m_.pass) && f.b < plan_.segments) has_front_[f.b] = 1;
+      if (f.kind == 3 && f.a == static_cast<unsigned long long>(m_.pass) && f.b < plan_.segments)
+        inbound_[f.b].push_back(f.c);
+      if (f.kind) disk_now_ += e.file_size(ec);
+    }
+    disk_peak_ = std::max(disk_peak_, disk_now_);
+    for (;;) {
+      const int d = m_.pass;
+      const auto pass_start = std::chrono::steady_clock::now();
+      read_ = written_ = 0;
+      applied_ = 0, expanded_ = 0;
+      pass_direction_ = Direction::kTopDown;
+      topdown_segments_ = bottomup_segments_ = 0;
+      inbound_next_.assign(plan_.segments, {});
+      has_front_next_.assign(plan_.segments, 0);
+      new_version_ = m_.version;
+      std::uint64_t claimed_next = 0;
+      bool updates_next = false;
+      if (options_.progress) {
+        std::uint64_t words = 0;
+        for (std::uint64_t i = 0; i < plan_.segments; ++i)
+          if (has_front_[i] || !inbound_[i].empty()) words += bfs::offset_words(local(i));
+        options_.progress->start_level(d + 1, words);
+      }
+      for (std::uint64_t i = 0; i < plan_.segments; ++i) {
+        throw_if_stopped(options_, d - 1);
+        if (!has_front_[i] && inbound_[i].empty()) continue;
+        if (kill_hook(d, expanded_)) std::raise(SIGKILL);
+        expand(i, d, claimed_next, updates_next);
+        ++expanded_;
+        throw_if_stopped(options_, d - 1);
+      }
+      // Layer d is complete: its front-file ranks and the updates claimed in this pass.
+      const std::uint64_t layer = m_.front_states + applied_;
+      const double pass_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - pass_start).count();
+      if (layer > 0) {
+        recorder.record(layer, m_.last_direction, d == 0 ? 0.0 : m_.last_seconds, d == 0 ? 0 : m_.last_read,
+                        d == 0 ? 0 : m_.last_written);
+      }
+      // Commit pass d: the new versions, the levels, the claims of layer d + 1.
+      const std::vector<std::uint8_t> old_version = m_.version;
+      m_.version = new_version_;
+      m_.levels = result.levels;
+      m_.pass = d + 1;
+      m_.front_states = claimed_next;
+      m_.last_seconds = pass_seconds;
+      if (plan_.segments > 1)
+        pass_direction_ = bottomup_segments_ > topdown_segments_ ? Direction::kBottomUp : Direction::kTopDown;
+      m_.last_direction = pass_direction_;
+      m_.last_read = read_;
+      m_.last_written = written_;
+      m_.seconds = elapsed();
+      const bool more = claimed_next > 0 || updates_next;
+      m_.done = !more;
+      sync_folder_fs(dir_);  // every file the manifest names is on disk before it is
+      save_manifest(dir_, m_);
+      // The generation just read and the replaced versions are no longer needed.
+      for (std::uint64_t i = 0; i < plan_.segments; ++i) {
+        if (has_front_[i]) remove_file(at(front_name(d, i)));
+        for (std::uint64_t from : inbound_[i]) remove_file(at(upd_name(d, i, from)));
+        if (old_version[i] != m_.version[i] && old_version[i] != 2) remove_file(at(vis_name(i, old_version[i])));
+      }
+      if (!more) break;
+      if (layer == 0 && d > 0) throw std::logic_error("disk BFS: an empty layer before the end");
+      inbound_.swap(inbound_next_);
+      has_front_.swap(has_front_next_);
+    }
+  }
+  recorder.record(0, Direction::kTopDown, 0, 0, 0);
+  result.seconds = m_.seconds;
+  result.peak_bytes = plan_.memory_bytes;
+  result.disk_peak_bytes = disk_peak_;
+  // Success: the data files go; the manifest too unless the caller removes it after
+  // writing its results (analyze: a kill before that still resumes to the answer).
+  for (std::uint64_t i = 0; i < plan_.segments; ++i)
+    if (m_.version[i] != 2) remove_file(at(vis_name(i, m_.version[i])));
+  remove_stale();
+  if (!options_.disk.keep_done_manifest) {
+    std::error_code ec;
+    fs::remove(dir_ / kDiskManifest, ec);
+  }
+  return result;
+}
+
+}  // namespace
+
+namespace bfs {
+
+BfsResult run_disk(const AnyRule& rule, const BfsOptions& options) {
+  const DiskPlan plan = plan_disk(rule, options.disk);
+  check_disk_folder(plan, options.disk);
+  return std::visit(
+      [&](const auto& r) {
+        DiskSearch search(r, options, plan);
+        return search.run();
+      },
+      rule);
+}
+
+std::uint64_t bytes_disk(const AnyRule& rule, const BfsOptions& options) {
+  return plan_disk(rule, options.disk).memory_bytes;
+}
+
+}  // namespace bfs
+}  // namespace stategraph

@@ -1,0 +1,182 @@
+// The disk variant (src/bfs/disk.cpp) against the reference: every rule's small grids and
+// definition files, segments that split the space at odd places, directed searches both
+// ways, searches from a start, 1 and 2 threads; a search stopped in any pass and resumed;
+// a full disk in mid-run; the plan's arithmetic. The kill -9 test is in
+// cli_reliability_test.sh (a real SIGKILL needs a process of its own).
+#include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+#include <filesystem>
+#include <vector>
+
+#include "defs_common.hpp"
+#include "disk_support.hpp"
+#include "stategraph/bfs/disk.hpp"
+
+namespace stategraph {
+namespace {
+
+namespace fs = std::filesystem;
+using test::TempFolder;
+using defs_test::defined;
+using defs_test::kMultiset;
+
+BfsResult run_disk(const AnyRule& rule, BfsOptions o, const fs::path& dir, std::uint64_t segment) {
+  o.disk.dir = dir;
+  o.disk.segment_ranks = segment;
+  return find_variant("disk").run(rule, o);
+}
+
+std::vector<AnyRule> small_rules() {
+  std::vector<AnyRule> rules;
+  for (const auto& [rows, cols] : std::vector<std::pair<int, int>>{{2, 3}, {2, 4}, {3, 3}}) {
+    for (const char* name : {"sliding", "rotate", "primeswap", "adjswap"}) rules.push_back(make_rule(name, rows, cols));
+    RuleOptions both;
+    both.directions = "both";
+    rules.push_back(make_rule("rotate", rows, cols, both));
+  }
+  rules.push_back(make_rule("cardswap"));
+  rules.push_back(defined("rotate-3x3.tws"));
+  rules.push_back(defined("pancake-8.tws"));
+  rules.push_back(DefinedRule(parse_definition(kMultiset, "m.tws", DefinedMetric::kGiven)));
+  return rules;
+}
+
+std::string label_of(const AnyRule& rule) { return std::string(rule_name(rule)) + " " + rule_grid(rule).label(); }
+
+TEST(DiskBfs, EqualsTheReferenceOnEveryRuleWithSegmentsSplitAtOddPlaces) {
+  for (const AnyRule& rule : small_rules()) {
+    const std::uint64_t n = rule_size(rule);
+    const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
+    // One segment, about 3 and 7 of odd sizes, and (the smallest spaces) 20 of 37 ranks.
+    std::vector<std::uint64_t> segments{n, n / 3 + 1, test::odd_segment(n)};
+    if (n <= 720) segments.push_back(37);
+    for (std::uint64_t seg : segments) {
+      TempFolder dir("disk");
+      const BfsResult got = run_disk(rule, BfsOptions{}, dir.path(), seg);
+      EXPECT_EQ(got.layers, ref.layers) << label_of(rule) << " segments of " << seg;
+      EXPECT_TRUE(got.disk_io);
+      ASSERT_EQ(got.levels.size(), got.layers.size());
+      for (std::size_t d = 0; d < got.levels.size(); ++d) EXPECT_EQ(got.levels[d].states, got.layers[d]);
+      // A finished run leaves nothing behind.
+      EXPECT_TRUE(fs::is_empty(dir.path())) << label_of(rule) << " segments of " << seg;
+    }
+  }
+}
+
+TEST(DiskBfs, DirectedBothWaysFromAStartAndAtOneAndTwoThreads) {
+  const AnyRule rotate = make_rule("rotate", 3, 3);
+  const AnyRule sliding = make_rule("sliding", 3, 3);
+  for (const AnyRule& rule : {rotate, sliding}) {
+    for (bool forward : {false, true}) {
+      BfsOptions o;
+      o.forward = forward;
+      // A start that is not the goal: the reference's state at rank n / 2.
+      const State start = std::visit([&](const auto& r) { return r.unrank(r.size() / 2); }, rule);
+      o.sources = {start};
+      const BfsResult ref = find_variant("reference").run(rule, o);
+      for (int threads : {1, 2}) {
+        tbb::global_control c(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+        TempFolder dir("disk");
+        EXPECT_EQ(run_disk(rule, o, dir.path(), test::odd_segment(rule_size(rule))).layers, ref.layers)
+            << label_of(rule) << " forward " << forward << " threads " << threads;
+      }
+    }
+  }
+}
+
+// Stopped at every pass boundary and inside passes, then resumed from the folder: the
+// same layers, and the levels before the stop are kept.
+TEST(DiskBfs, StoppedInAnyPassResumesToTheSameLayers) {
+  const AnyRule rule = make_rule("rotate", 3, 3);
+  const std::uint64_t seg = test::odd_segment(rule_size(rule));
+  const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
+  for (int stop_after : {0, 3, 7, 12, 15}) {
+    TempFolder dir("disk");
+    std::atomic<int> stop{0};
+    BfsOptions o;
+    o.stop = &stop;
+    o.on_level = [&](const LevelStat& l, std::uint64_t) {
+      if (l.depth == stop_after) stop.store(15);
+    };
+    EXPECT_THROW(run_disk(rule, o, dir.path(), seg), BfsInterrupted) << stop_after;
+    EXPECT_TRUE(holds_disk_run(dir.path()));
+    BfsOptions r;
+    r.disk.resume = true;
+    const BfsResult resumed = run_disk(rule, r, dir.path(), seg);
+    EXPECT_EQ(resumed.layers, ref.layers) << stop_after;
+    EXPECT_TRUE(fs::is_empty(dir.path()));
+  }
+}
+
+TEST(DiskBfs, AFullDiskFailsWithAClearErrorAndLosesNothing) {
+  const AnyRule rule = make_rule("sliding", 3, 3);
+  const std::uint64_t seg = test::odd_segment(rule_size(rule));
+  const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
+  for (std::uint64_t limit : {std::uint64_t{100}, std::uint64_t{200000}, std::uint64_t{600000}}) {
+    TempFolder dir("disk");
+    BfsOptions o;
+    o.disk.write_limit = limit;
+    try {
+      run_disk(rule, o, dir.path(), seg);
+      ADD_FAILURE() << "no error with a write limit of " << limit;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("No space left on device"), std::string::npos) << e.what();
+    }
+    // The last committed pass is intact: the run continues from it.
+    BfsOptions r;
+    r.disk.resume = true;
+    EXPECT_EQ(run_disk(rule, r, dir.path(), seg).layers, ref.layers) << limit;
+  }
+}
+
+TEST(DiskBfs, RefusesAFolderWithARunAResumeOfAnotherSpaceAndADepthTable) {
+  const AnyRule rule = make_rule("rotate", 3, 3);
+  const std::uint64_t seg = test::odd_segment(rule_size(rule));
+  TempFolder dir("disk");
+  std::atomic<int> stop{0};
+  BfsOptions o;
+  o.stop = &stop;
+  o.on_level = [&](const LevelStat& l, std::uint64_t) {
+    if (l.depth == 4) stop.store(2);
+  };
+  EXPECT_THROW(run_disk(rule, o, dir.path(), seg), BfsInterrupted);
+  EXPECT_THROW(run_disk(rule, BfsOptions{}, dir.path(), seg), InputError);  // a run is there
+  BfsOptions r;
+  r.disk.resume = true;
+  EXPECT_THROW(run_disk(make_rule("adjswap", 3, 3), r, dir.path(), seg), InputError);  // another rule
+  r.forward = true;
+  EXPECT_THROW(run_disk(rule, r, dir.path(), seg), InputError);  // another direction
+  BfsOptions depths;
+  depths.want_depths = true;
+  TempFolder other("disk");
+  EXPECT_THROW(run_disk(rule, depths, other.path(), seg), InputError);
+  BfsOptions none;
+  EXPECT_THROW(find_variant("disk").run(rule, none), InputError);  // no folder
+}
+
+TEST(DiskPlan, SegmentsAreWholeFactorialBlocksThatFitTheMemory) {
+  DiskSettings s;
+  s.memory = std::uint64_t{12} << 30;
+  const std::uint64_t f14 = 87178291200ULL, f13 = 6227020800ULL;
+  const DiskPlan p = plan_disk(f14, 14, 13, s);
+  EXPECT_EQ(p.segment_ranks % f13, 0u);
+  EXPECT_EQ(p.segments, (f14 + p.segment_ranks - 1) / p.segment_ranks);
+  EXPECT_GT(p.segments, 1u);
+  EXPECT_LE(p.memory_bytes, s.memory);
+  // One segment when the whole space fits, no update buffers then.
+  s.memory = std::uint64_t{1} << 30;
+  const DiskPlan small = plan_disk(362880, 9, 4, s);
+  EXPECT_EQ(small.segments, 1u);
+  EXPECT_EQ(small.outbox_bytes, 0u);
+  // Too little memory for any plan.
+  s.memory = std::uint64_t{1} << 20;
+  EXPECT_THROW(plan_disk(f14, 14, 13, s), InputError);
+  // Given segments: their count follows.
+  s.memory = 0;
+  s.segment_ranks = 1000;
+  EXPECT_EQ(plan_disk(362880, 9, 4, s).segments, 363u);
+}
+
+}  // namespace
+}  // namespace stategraph
