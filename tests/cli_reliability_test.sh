@@ -243,5 +243,50 @@ for spec in "sliding 3 3" "rotate 3 3" "primeswap 2 4" "cardswap 2 3"; do
   [ "$(ls "$tmp/det-$rule-ref" | wc -l)" -ge 6 ] && ok || bad "$rule: graph CSVs missing"
 done
 
+
+# ---- The disk variant: its refusals, a SIGKILL in mid-pass and --resume, a full disk ----
+expect 2 "disk variant without --disk" -- "$bin" analyze --rule rotate --variant disk --no-graph --out "$tmp/dk0"
+has "needs --disk DIR"
+expect 2 "auto finds nothing in memory and no --disk" -- "$bin" analyze --rule rotate --max-memory 80K --no-graph --out "$tmp/dk0"
+has "give --disk DIR"
+expect 2 "disk variant with too little memory" -- "$bin" analyze --quiet --rule rotate --variant disk --disk "$tmp/dkd" --max-memory 1M --no-graph --out "$tmp/dk0"
+expect 2 "--disk is a file" -- "$bin" analyze --quiet --rule rotate --variant disk --disk "$tmp/err" --no-graph --out "$tmp/dk0"
+expect 2 "disk variant with --verify" -- "$bin" analyze --quiet --rule rotate --variant disk --disk "$tmp/dkd" --verify --no-graph --out "$tmp/dk0"
+no_csv "$tmp/dk0"
+"$bin" analyze --quiet --rule rotate --variant hybrid --no-graph --no-plot --out "$tmp/dk-ref" >/dev/null 2>&1
+# (auto's choice of the disk variant when nothing fits in memory: DiskPlan.AutoTakesItOnlyWhenNothingFitsInMemory)
+# A SIGKILL in the middle of pass 6 (after 3 of its segments), then --resume: the same distribution,
+# bytes_read/bytes_written columns, and nothing left in the folder.
+for kill_at in 6:3 9:0 14:5; do
+  d=$tmp/dk-kill-$kill_at
+  STATEGRAPH_TEST_DISK_KILL=$kill_at "$bin" analyze --quiet --rule rotate --variant disk --disk "$d" --disk-segment 50021 --no-graph --no-plot --out "$tmp/dk-k" >/dev/null 2>&1 &
+  wait $! 2>/dev/null
+  code=$?
+  [ "$code" = 137 ] && ok || bad "disk kill $kill_at: exit $code, wanted 137 (SIGKILL)"
+  [ -f "$d/disk-bfs.sgdm" ] && ok || bad "disk kill $kill_at: no manifest left"
+  no_csv "$tmp/dk-k"
+  expect 0 "disk --resume after kill $kill_at" -- "$bin" analyze --quiet --rule rotate --resume "$d" --disk-segment 50021 --no-graph --no-plot --out "$tmp/dk-k"
+  cmp -s "$tmp/dk-ref/distribution.csv" "$tmp/dk-k/distribution.csv" && ok || bad "disk kill $kill_at: distribution differs after --resume"
+  head -1 "$tmp/dk-k/levels.csv" | grep -q "bytes_read,bytes_written" && ok || bad "disk levels.csv lacks bytes columns"
+  [ -z "$(ls -A "$d")" ] && ok || bad "disk kill $kill_at: files left after success: $(ls "$d")"
+  rm -rf "$tmp/dk-k"
+done
+# A full disk in mid-run: one clear line, exit 1, no result folder, the folder kept; then --resume finishes it.
+d=$tmp/dk-full
+STATEGRAPH_TEST_DISK_WRITE_LIMIT=300000 "$bin" analyze --quiet --rule rotate --variant disk --disk "$d" --disk-segment 50021 --no-graph --no-plot --out "$tmp/dk-f" >/dev/null 2>"$tmp/err"
+code=$?
+[ "$code" = 1 ] && ok || bad "full disk: exit $code, wanted 1"
+has "No space left on device"
+has "continue with --resume"
+no_csv "$tmp/dk-f"
+expect 0 "disk --resume after a full disk" -- "$bin" analyze --quiet --rule rotate --resume "$d" --no-graph --no-plot --out "$tmp/dk-f"
+cmp -s "$tmp/dk-ref/distribution.csv" "$tmp/dk-f/distribution.csv" && ok || bad "full disk: distribution differs after --resume"
+# A second run into a folder that holds a killed run is refused (continue it or remove it).
+STATEGRAPH_TEST_DISK_KILL=4:0 "$bin" analyze --quiet --rule rotate --variant disk --disk "$tmp/dk-twice" --no-graph --no-plot --out "$tmp/dk-t" >/dev/null 2>&1 &
+wait $! 2>/dev/null
+expect 2 "disk folder holding a run" -- "$bin" analyze --quiet --rule rotate --variant disk --disk "$tmp/dk-twice" --no-graph --no-plot --out "$tmp/dk-t"
+has "resume"
+expect 2 "disk --resume of another rule" -- "$bin" analyze --quiet --rule adjswap --resume "$tmp/dk-twice" --no-graph --no-plot --out "$tmp/dk-t"
+
 echo "cli_reliability_test: $pass passed, $fail failed"
 [ "$fail" = 0 ]

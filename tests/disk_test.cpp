@@ -12,6 +12,7 @@
 #include "defs_common.hpp"
 #include "disk_support.hpp"
 #include "stategraph/bfs/disk.hpp"
+#include "stategraph/bfs/memory.hpp"
 
 namespace stategraph {
 namespace {
@@ -176,6 +177,21 @@ TEST(DiskPlan, SegmentsAreWholeFactorialBlocksThatFitTheMemory) {
   s.memory = 0;
   s.segment_ranks = 1000;
   EXPECT_EQ(plan_disk(362880, 9, 4, s).segments, 363u);
+}
+
+TEST(DiskPlan, AutoTakesItOnlyWhenNothingFitsInMemory) {
+  const AnyRule rule = make_rule("rotate", 3, 4);  // 12! ranks: 114 MiB in two bits
+  BfsOptions o;
+  const std::uint64_t roomy = std::uint64_t{2} << 30, tight = std::uint64_t{100} << 20;
+  EXPECT_FALSE(choose_variant("auto", rule, o, roomy, "test").on_disk);
+  EXPECT_THROW(choose_variant("auto", rule, o, tight, "test"), InputError);  // no --disk
+  o.disk.dir = "/nonexistent-but-not-touched";
+  o.disk.memory = tight;
+  EXPECT_FALSE(choose_variant("auto", rule, o, roomy, "test").on_disk);
+  const VariantInfo& v = choose_variant("auto", rule, o, tight, "test");
+  EXPECT_TRUE(v.on_disk);
+  EXPECT_LE(v.bytes_needed(rule, o), tight);
+  EXPECT_GT(plan_disk(rule, o.disk).segments, 1u);
 }
 
 }  // namespace

@@ -80,8 +80,12 @@ CompareReport run_compare(const AnyRule& rule, const CompareOptions& options) {
   std::vector<const VariantInfo*> variants;
   BfsOptions plain;
   plain.stop = options.stop;
+  plain.disk = options.disk;
+  if (plain.disk.memory == 0 && options.memory_limit != ~std::uint64_t{0}) plain.disk.memory = options.memory_limit;
   const std::string space = report.rule + " " + rule_grid(rule).label();
   for (const VariantInfo& v : options.variants) {
+    if (v.on_disk && options.disk.dir.empty())
+      throw InputError("variant " + std::string(v.name) + " needs --disk DIR, a folder for its files");
     const std::uint64_t need = v.bytes_needed(rule, plain);
     if (need > options.memory_limit) {
       if (!v.timed_levels) {  // the oracle (reference) is optional: skipped, not an error
@@ -112,11 +116,11 @@ CompareReport run_compare(const AnyRule& rule, const CompareOptions& options) {
       warm = v;
       break;
     }
-  BfsOptions warm_options;
-  warm_options.stop = options.stop;
+  BfsOptions warm_options = plain;
   const std::uint64_t depth_bytes = report.space_size;
   warm_options.want_depths =
-      options.count_edges && warm->bytes_needed(rule, warm_options) + depth_bytes <= options.memory_limit;
+      options.count_edges && !warm->on_disk &&
+      warm->bytes_needed(rule, warm_options) + depth_bytes <= options.memory_limit;
   const int most = report.threads.back();
   const int total_runs = 1 + options.repeat * static_cast<int>(variants.size() * report.threads.size());
   if (options.log) options.log("[1/" + std::to_string(total_runs) + "] warm-up: " + label_of(*warm, most));

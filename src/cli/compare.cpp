@@ -55,6 +55,8 @@ struct CompareCliOptions {
   std::string out;
   bool quiet = false;
   bool no_plot = false;
+  std::string disk;             // --disk DIR: the disk variant's folder (a fresh subfolder per run)
+  bool variants_given = false;  // --variants was on the command line
 };
 
 std::string join(const std::vector<std::string>& v, const char* sep = ",") {
@@ -97,8 +99,11 @@ int run_compare_command(const CompareCliOptions& o) {
   const AnyRule rule = build_rule(o.rule, "compare needs --rule NAME (see 'stategraph rules')");
   if (o.repeat < 1) throw InputError("--repeat must be at least 1");
   CompareOptions co;
+  co.disk.dir = o.disk;
   std::set<std::string> seen;
   for (const auto& name : o.variants) {
+    // The default list has the disk variant only with a folder for it.
+    if (!o.variants_given && o.disk.empty() && lookup_variant(name) && lookup_variant(name)->on_disk) continue;
     if (name == "auto")
       throw InputError("compare runs named variants; 'auto' is not one (list them, e.g. hybrid,twobit)");
     co.variants.push_back(find_variant(name));
@@ -286,9 +291,11 @@ Command add_compare(CLI::App& app) {
       "Time BFS variants x thread counts on one space (interleaved, after a warm-up), check they agree; "
       "writes compare.csv, compare_levels.csv, compare_summary.csv, meta.csv, run.csv and plots");
   add_rule_options(sub, o->rule, kAllRuleFlags);
-  sub->add_option("--variants", o->variants, "Comma-separated BFS variants, run in this order")
-      ->delimiter(',')
-      ->capture_default_str();
+  auto* variants = sub->add_option("--variants", o->variants,
+                                   "Comma-separated BFS variants, run in this order (the default has disk only "
+                                   "with --disk)")
+                       ->delimiter(',')
+                       ->capture_default_str();
   sub->add_option(
          "--threads", o->threads,
          "Comma-separated thread counts, each 1 to " + std::to_string(kMaxThreads) + " (default: 1 and all cores)")
@@ -302,7 +309,11 @@ Command add_compare(CLI::App& app) {
                   "checked before any run");
   sub->add_flag("--quiet", o->quiet, "No per-run log on stderr");
   sub->add_flag("--no-plot", o->no_plot, "Do not draw the plots (gnuplot)");
-  return {sub, [o] { return run_compare_command(*o); }};
+  sub->add_option("--disk", o->disk, "Folder for the disk variant's files (each of its runs uses it and empties it)");
+  return {sub, [o, variants] {
+            o->variants_given = variants->count() > 0;
+            return run_compare_command(*o);
+          }};
 }
 
 }  // namespace stategraph::cli

@@ -38,6 +38,8 @@ struct CompareOptions {
   const std::atomic<int>* stop = nullptr;
   // Progress: called before/after each run ("[3/61] hybrid, 2 threads, repeat 1: 0.01 s").
   std::function<void(const std::string&)> log;
+  // The disk variant's folder (its memory is memory_limit); required when it is listed.
+  DiskSettings disk;
 };
 
 struct CompareRun {
