@@ -28,6 +28,9 @@
 #   bash results/regenerate.sh --compare12     # + compare-sliding-3x4/ and compare-rotate-3x4/: every parallel variant
 #                                              #   x 1 and 2 threads, --repeat 3 (~20 min on 2 idle cores, 2026-12-06;
 #                                              #   bottomup, which scans every unvisited state at each level, is most of it)
+#   bash results/regenerate.sh --disk12        # + bench/disk-12cell/: twobit vs the disk variant on sliding and rotate
+#                                              #   3x4 at 2 threads, --repeat 3, and pancake 12 on disk over 3 segments
+#                                              #   (--max-memory 150M) and in memory (~4 min); DISK_DIR= its folder
 #   bash results/regenerate.sh --all           # every part
 # Flags combine. The light part always runs first.
 set -euo pipefail
@@ -37,7 +40,7 @@ mpibin=./build/stategraph-mpi
 bench=./build/stategraph_bench
 benchcsv=./build/stategraph_bench_csv
 
-heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0
+heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0 disk12=0
 for a in "$@"; do
   case "$a" in
     --heavy) heavy=1 ;;
@@ -48,7 +51,8 @@ for a in "$@"; do
     --primeswap-3x4) prime3x4=1 ;;
     --kernel) kernel=1 ;;
     --compare12) compare12=1 ;;
-    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 ;;
+    --disk12) disk12=1 ;;
+    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 disk12=1 ;;
     *) echo "regenerate.sh: unknown flag $a (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
@@ -217,6 +221,25 @@ if ((compare12)); then
       $bin compare --rule "$rule" --rows 3 --cols 4 --variants hybrid,topdown,twobit,bottomup --threads 1,2 \
       --repeat 3 --out "results/compare-$rule-3x4" --quiet
   done
+fi
+
+# ---- --disk12: the disk variant at 12 cells ---------------------------------------------------------
+if ((disk12)); then
+  out=results/bench/disk-12cell
+  ddir=${DISK_DIR:-$tmp/disk}
+  mkdir -p "$out"
+  for rule in sliding rotate; do
+    $bin compare --rule "$rule" --rows 3 --cols 4 --variants twobit,disk --threads 2 --repeat 3 --disk "$ddir" \
+      --out "$tmp/cmp-$rule" --no-plot >"$tmp/$rule.log" 2>&1
+    cp "$tmp/cmp-$rule/compare_summary.csv" "$out/$rule-3x4-compare_summary.csv"
+    cp "$tmp/cmp-$rule/compare.csv" "$out/$rule-3x4-compare.csv"
+    cp "$tmp/$rule.log" "$out/$rule-3x4.log"
+  done
+  $bin analyze --rule file:results/defs/pancake-12.tws --variant disk --disk "$ddir" --max-memory 150M --no-graph \
+    --no-plot --quiet --out "$tmp/p12-disk"
+  $bin analyze --rule file:results/defs/pancake-12.tws --variant twobit --no-graph --no-plot --quiet --out "$tmp/p12-twobit"
+  cp "$tmp/p12-disk/levels.csv" "$out/pancake-12-disk-150M-levels.csv"
+  cp "$tmp/p12-twobit/levels.csv" "$out/pancake-12-twobit-levels.csv"
 fi
 
 # ---- --mpi: stategraph-mpi on the 12-cell spaces ----------------------------------------------
