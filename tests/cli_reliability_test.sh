@@ -259,7 +259,9 @@ no_csv "$tmp/dk0"
 # bytes_read/bytes_written columns, and nothing left in the folder.
 for kill_at in 6:3 9:0 14:5; do
   d=$tmp/dk-kill-$kill_at
-  STATEGRAPH_TEST_DISK_KILL=$kill_at "$bin" analyze --quiet --rule rotate --variant disk --disk "$d" --disk-segment 50021 --no-graph --no-plot --out "$tmp/dk-k" >/dev/null 2>&1 &
+  # commits after every pass (--checkpoint-interval 0) for 6:3, none but the first for the others
+  interval=60; [ "$kill_at" = 6:3 ] && interval=0
+  STATEGRAPH_TEST_DISK_KILL=$kill_at "$bin" analyze --quiet --rule rotate --variant disk --disk "$d" --disk-segment 50021 --checkpoint-interval "$interval" --no-graph --no-plot --out "$tmp/dk-k" >/dev/null 2>&1 &
   wait $! 2>/dev/null
   code=$?
   [ "$code" = 137 ] && ok || bad "disk kill $kill_at: exit $code, wanted 137 (SIGKILL)"
@@ -273,7 +275,7 @@ for kill_at in 6:3 9:0 14:5; do
 done
 # A full disk in mid-run: one clear line, exit 1, no result folder, the folder kept; then --resume finishes it.
 d=$tmp/dk-full
-STATEGRAPH_TEST_DISK_WRITE_LIMIT=300000 "$bin" analyze --quiet --rule rotate --variant disk --disk "$d" --disk-segment 50021 --no-graph --no-plot --out "$tmp/dk-f" >/dev/null 2>"$tmp/err"
+STATEGRAPH_TEST_DISK_WRITE_LIMIT=300000 "$bin" analyze --quiet --rule rotate --variant disk --disk "$d" --disk-segment 50021 --checkpoint-interval 0 --no-graph --no-plot --out "$tmp/dk-f" >/dev/null 2>"$tmp/err"
 code=$?
 [ "$code" = 1 ] && ok || bad "full disk: exit $code, wanted 1"
 has "No space left on device"

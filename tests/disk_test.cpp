@@ -3,6 +3,8 @@
 // ways, searches from a start, 1 and 2 threads; a search stopped in any pass and resumed;
 // a full disk in mid-run; the plan's arithmetic. The kill -9 test is in
 // cli_reliability_test.sh (a real SIGKILL needs a process of its own).
+#include "stategraph/bfs/disk.hpp"
+
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
@@ -11,16 +13,15 @@
 
 #include "defs_common.hpp"
 #include "disk_support.hpp"
-#include "stategraph/bfs/disk.hpp"
 #include "stategraph/bfs/memory.hpp"
 
 namespace stategraph {
 namespace {
 
 namespace fs = std::filesystem;
-using test::TempFolder;
 using defs_test::defined;
 using defs_test::kMultiset;
+using test::TempFolder;
 
 BfsResult run_disk(const AnyRule& rule, BfsOptions o, const fs::path& dir, std::uint64_t segment) {
   o.disk.dir = dir;
@@ -93,20 +94,23 @@ TEST(DiskBfs, StoppedInAnyPassResumesToTheSameLayers) {
   const std::uint64_t seg = test::odd_segment(rule_size(rule));
   const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
   for (int stop_after : {0, 3, 7, 12, 15}) {
-    TempFolder dir("disk");
-    std::atomic<int> stop{0};
-    BfsOptions o;
-    o.stop = &stop;
-    o.on_level = [&](const LevelStat& l, std::uint64_t) {
-      if (l.depth == stop_after) stop.store(15);
-    };
-    EXPECT_THROW(run_disk(rule, o, dir.path(), seg), BfsInterrupted) << stop_after;
-    EXPECT_TRUE(holds_disk_run(dir.path()));
-    BfsOptions r;
-    r.disk.resume = true;
-    const BfsResult resumed = run_disk(rule, r, dir.path(), seg);
-    EXPECT_EQ(resumed.layers, ref.layers) << stop_after;
-    EXPECT_TRUE(fs::is_empty(dir.path()));
+    for (double commit : {0.0, 60.0}) {  // a commit after every pass, or none but the first
+      TempFolder dir("disk");
+      std::atomic<int> stop{0};
+      BfsOptions o;
+      o.stop = &stop;
+      o.disk.commit_seconds = commit;
+      o.on_level = [&](const LevelStat& l, std::uint64_t) {
+        if (l.depth == stop_after) stop.store(15);
+      };
+      EXPECT_THROW(run_disk(rule, o, dir.path(), seg), BfsInterrupted) << stop_after;
+      EXPECT_TRUE(holds_disk_run(dir.path()));
+      BfsOptions r;
+      r.disk.resume = true;
+      const BfsResult resumed = run_disk(rule, r, dir.path(), seg);
+      EXPECT_EQ(resumed.layers, ref.layers) << stop_after << " " << commit;
+      EXPECT_TRUE(fs::is_empty(dir.path()));
+    }
   }
 }
 
@@ -118,6 +122,7 @@ TEST(DiskBfs, AFullDiskFailsWithAClearErrorAndLosesNothing) {
     TempFolder dir("disk");
     BfsOptions o;
     o.disk.write_limit = limit;
+    o.disk.commit_seconds = 0;
     try {
       run_disk(rule, o, dir.path(), seg);
       ADD_FAILURE() << "no error with a write limit of " << limit;

@@ -3,14 +3,15 @@
 // (disk.hpp: plan_disk), and only one segment is in memory at a time, as the three
 // bitsets of topdown (visited, frontier, next) over its ranks. Everything else is in
 // files in the --disk folder:
-//   vis-<i>-<v>.bits     segment i's visited bits (two versions, v = 0 / 1: a pass writes
-//                        the other one, so the committed one is never overwritten)
+//   vis-<i>-<p>.bits     segment i's visited bits as pass p left them (a pass writes a new
+//                        file, so the committed one is never overwritten)
 //   front-<d>-<i>.set    the ranks of layer d that the pass d - 1 claimed inside segment i
 //   upd-<d>-<j>-<i>.set  neighbours in segment j of layer d - 1's states of segment i,
 //                        which segment i could not claim (j's bits were on disk); i =
 //                        the number of segments for the sources of pass 0
 //   disk-bfs.sgdm        the manifest: identity, the levels so far, each segment's
-//                        visited version; committed atomically after each pass
+//                        visited file; committed atomically after a pass, at most one
+//                        commit per DiskSettings::commit_seconds (--checkpoint-interval)
 // A set file is a sequence of frames {u8 tag, u64 payload bytes, payload}, each payload
 // one set of segment offsets in offset_codec.hpp's encodings (varint deltas or bitmap).
 //
@@ -22,25 +23,27 @@
 // segment), claiming neighbours inside the segment and buffering the others per target
 // segment; the buffers are sorted, deduplicated and appended to upd-<d+1>-<j>-<i> in
 // rounds that keep them under the plan's outbox budget; then the visited bits go to the
-// other version's file and the claims to front-<d+1>-<i>. After the last segment every
-// file is fsynced and the manifest names the new versions: pass d is committed and the
-// files of pass d - 1's generation are removed.
+// pass's own file and the claims to front-<d+1>-<i>. After the last segment, when a
+// commit is due, every file is synced (syncfs) and the manifest names the new files:
+// pass d is committed, and every file the manifest does not name is removed. Between
+// commits a pass removes what it read (unless the committed state names it) and the
+// visited file it replaced (unless committed): the folder holds the committed state and
+// at most one newer generation.
 //
 // Why a resumed run finds the same layers: the committed state after pass d is exactly
 // {visited = layers 0..d plus the front files' ranks of layer d + 1, the front and update
-// files of generation d + 1}; pass d + 1 reads only committed files and writes only
-// files of generation d + 2 and visited versions the manifest does not name, so a kill
-// at any moment leaves the committed state intact, and a resume deletes the rest and
-// runs pass d + 1 again from it. Layers are sets, so the same layers follow, whatever
-// order the claims took.
+// files of generation d + 1}; later passes never write or remove a file it names (they
+// write files of later generations and visited files of later passes), so a kill at any
+// moment leaves it intact, and a resume deletes the rest and runs pass d + 1 again. Layers are sets, so the same layers
+// follow, whatever order the claims took.
 #include "stategraph/bfs/disk.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
-#include <unistd.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_sort.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -129,8 +132,7 @@ DiskPlan plan_disk(std::uint64_t ranks, int cells, int max_degree, const DiskSet
 }
 
 DiskPlan plan_disk(const AnyRule& rule, const DiskSettings& settings) {
-  return std::visit(
-      [&](const auto& r) { return plan_disk(r.size(), r.cells(), r.max_degree(), settings); }, rule);
+  return std::visit([&](const auto& r) { return plan_disk(r.size(), r.cells(), r.max_degree(), settings); }, rule);
 }
 
 bool holds_disk_run(const fs::path& dir) {
@@ -157,7 +159,7 @@ void check_disk_folder(const DiskPlan& plan, const DiskSettings& settings) {
   if (fd < 0) throw InputError(file_error("write into", "--disk folder", settings.dir, errno));
   ::close(fd);
   fs::remove(probe, ec);
-  struct statvfs st{};
+  struct statvfs st {};
   if (::statvfs(settings.dir.c_str(), &st) == 0) {
     const std::uint64_t free_bytes = static_cast<std::uint64_t>(st.f_bavail) * st.f_frsize;
     const std::uint64_t have = settings.resume ? our_files_bytes(settings.dir) : 0;
@@ -178,8 +180,12 @@ std::string disk_plan_text(const DiskPlan& p) {
 
 namespace {
 
-std::string vis_name(std::uint64_t i, int v) { return "vis-" + std::to_string(i) + "-" + std::to_string(v) + ".bits"; }
-std::string front_name(int d, std::uint64_t i) { return "front-" + std::to_string(d) + "-" + std::to_string(i) + ".set"; }
+std::string vis_name(std::uint64_t i, std::int64_t p) {
+  return "vis-" + std::to_string(i) + "-" + std::to_string(p) + ".bits";
+}
+std::string front_name(int d, std::uint64_t i) {
+  return "front-" + std::to_string(d) + "-" + std::to_string(i) + ".set";
+}
 std::string upd_name(int d, std::uint64_t to, std::uint64_t from) {
   return "upd-" + std::to_string(d) + "-" + std::to_string(to) + "-" + std::to_string(from) + ".set";
 }
@@ -193,7 +199,8 @@ OurFile parse_name(const std::string& name) {
   OurFile f;
   char tail[8] = {0};
   int used = 0;
-  if (std::sscanf(name.c_str(), "vis-%llu-%llu.bits%n", &f.a, &f.b, &used) == 2 && used == static_cast<int>(name.size()))
+  if (std::sscanf(name.c_str(), "vis-%llu-%llu.bits%n", &f.a, &f.b, &used) == 2 &&
+      used == static_cast<int>(name.size()))
     f.kind = 1;
   else if (std::sscanf(name.c_str(), "front-%llu-%llu.set%n", &f.a, &f.b, &used) == 2 &&
            used == static_cast<int>(name.size()))
@@ -366,43 +373,69 @@ void write_frame(OutFile& out, const std::vector<std::uint64_t>& batch, std::uin
   out.write(scratch.data() + 1, payload);
 }
 
-// Calls word(w, m) for each word of a bitmap frame and one(l) for each offset of a
-// varint frame, frame after frame, until the file ends.
+// Calls word(w, m) for each word of a bitmap frame's payload, or one(l) for each offset
+// of a varint frame's, for the frame whose tag and payload size were just read.
+template <class Word, class One>
+void frame_payload(InFile& in, std::uint8_t tag, std::uint64_t payload, std::uint64_t local, Word&& word, One&& one) {
+  const std::string name = "disk BFS file " + in.path().string();
+  if (tag == bfs::kOffsetsBitmap) {
+    const std::uint64_t words = bfs::offset_words(local);
+    if (payload != 8 * words) throw std::runtime_error(name + ": a bitmap of the wrong size");
+    for (std::uint64_t w = 0; w < words; ++w) {
+      std::uint64_t m;
+      in.read(&m, 8);
+      if (m) word(w, m);
+    }
+  } else if (tag == bfs::kOffsetsVarint) {
+    std::uint64_t l = 0, left = payload;
+    while (left > 0) {
+      std::uint64_t d = 0;
+      for (int shift = 0;; shift += 7) {
+        if (left == 0 || shift > 63) throw std::runtime_error(name + ": a malformed varint list");
+        const std::uint8_t b = in.byte();
+        --left;
+        d |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+        if (!(b & 0x80)) break;
+      }
+      l += d;
+      if (l >= local) throw std::runtime_error(name + ": a rank outside its segment");
+      one(l);
+    }
+  } else {
+    throw std::runtime_error(name + ": an unknown frame");
+  }
+}
+
+// The same for every frame of the file, frame after frame, until it ends.
 template <class Word, class One>
 void for_each_frame(InFile& in, std::uint64_t local, Word&& word, One&& one) {
-  const std::string name = "disk BFS file " + in.path().string();
   for (;;) {
     std::uint8_t tag;
     if (!in.read(&tag, 1)) return;
     std::uint64_t payload;
     in.read(&payload, 8);
-    if (tag == bfs::kOffsetsBitmap) {
-      const std::uint64_t words = bfs::offset_words(local);
-      if (payload != 8 * words) throw std::runtime_error(name + ": a bitmap of the wrong size");
-      for (std::uint64_t w = 0; w < words; ++w) {
-        std::uint64_t m;
-        in.read(&m, 8);
-        if (m) word(w, m);
-      }
-    } else if (tag == bfs::kOffsetsVarint) {
-      std::uint64_t l = 0, left = payload;
-      while (left > 0) {
-        std::uint64_t d = 0;
-        for (int shift = 0;; shift += 7) {
-          if (left == 0 || shift > 63) throw std::runtime_error(name + ": a malformed varint list");
-          const std::uint8_t b = in.byte();
-          --left;
-          d |= static_cast<std::uint64_t>(b & 0x7F) << shift;
-          if (!(b & 0x80)) break;
-        }
-        l += d;
-        if (l >= local) throw std::runtime_error(name + ": a rank outside its segment");
-        one(l);
-      }
-    } else {
-      throw std::runtime_error(name + ": an unknown frame");
-    }
+    frame_payload(in, tag, payload, local, word, one);
   }
+}
+
+// Reads a front file (one frame) into `frontier`, which it overwrites: a bitmap frame
+// straight into its words, a varint one onto a cleared set.
+void read_front(InFile& in, Bitset& frontier) {
+  std::uint8_t tag = 0;
+  std::uint64_t payload = 0;
+  if (!in.read(&tag, 1)) return frontier.clear();
+  in.read(&payload, 8);
+  std::uint64_t* fw = frontier.words();
+  if (tag == bfs::kOffsetsBitmap && payload == 8 * frontier.num_words()) {
+    in.read(fw, payload);
+  } else {
+    frontier.clear();
+    frame_payload(
+        in, tag, payload, frontier.size(), [&](std::uint64_t w, std::uint64_t m) { fw[w] |= m; },
+        [&](std::uint64_t l) { fw[l >> 6] |= std::uint64_t{1} << (l & 63); });
+  }
+  std::uint8_t extra;
+  if (in.read(&extra, 1)) throw std::runtime_error("disk BFS file " + in.path().string() + ": more than one frame");
 }
 
 // ---- The manifest ------------------------------------------------------------------
@@ -417,9 +450,9 @@ struct ManifestHeader {
   std::uint64_t sources_hash;
   std::uint64_t segment_ranks;
   std::uint64_t segments;
-  std::uint64_t pass;          // the next pass to run
-  std::uint64_t front_states;  // ranks of layer `pass` in its front files
-  double seconds;              // search time so far
+  std::uint64_t pass;                     // the next pass to run
+  std::uint64_t front_states;             // ranks of layer `pass` in its front files
+  double seconds;                         // search time so far
   std::uint64_t last_read, last_written;  // the last pass's traffic (the next layer's row)
   double last_seconds;                    // the last pass's time
   std::uint64_t done;                     // 1: the search is complete
@@ -427,9 +460,11 @@ struct ManifestHeader {
   std::uint8_t reserved[256 - 32 - 16 - 8 - 8 - 8 - 8 - 8 - 8 - 8 - 8 - 8 - 16 - 8 - 8 - 8];
 };
 static_assert(sizeof(ManifestHeader) == 256);
-constexpr BinaryFormat kManifestFormat{
-    {'S', 'G', 'D', 'I', 'S', 'K', '\0', '\0'}, 1, sizeof(ManifestHeader), "disk BFS manifest",
-    "start the run again without --resume"};
+constexpr BinaryFormat kManifestFormat{{'S', 'G', 'D', 'I', 'S', 'K', '\0', '\0'},
+                                       1,
+                                       sizeof(ManifestHeader),
+                                       "disk BFS manifest",
+                                       "start the run again without --resume"};
 constexpr std::size_t kLevelRecord = 40;
 
 struct Manifest {
@@ -442,7 +477,7 @@ struct Manifest {
   bool done = false;
   Direction last_direction = Direction::kTopDown;
   std::vector<LevelStat> levels;
-  std::vector<std::uint8_t> version;  // per segment: 0 / 1 (vis-i-v), 2 none yet (all clear)
+  std::vector<std::int64_t> vis;  // per segment: the pass of its vis-i-<p> file, -1 none yet (all clear)
 };
 
 void put16(char (&field)[16], const std::string& s) {
@@ -477,7 +512,7 @@ void save_manifest(const fs::path& dir, const Manifest& m) {
     std::memcpy(p, &depth, 4), std::memcpy(p + 4, &dir, 4), std::memcpy(p + 8, &l.states, 8);
     std::memcpy(p + 16, &l.seconds, 8), std::memcpy(p + 24, &l.bytes_read, 8), std::memcpy(p + 32, &l.bytes_written, 8);
   }
-  const ByteSpan data[] = {{levels.data(), levels.size()}, {m.version.data(), m.version.size()}};
+  const ByteSpan data[] = {{levels.data(), levels.size()}, {m.vis.data(), m.vis.size() * 8}};
   write_binary_file(dir / kDiskManifest, kManifestFormat, &h, data);
 }
 
@@ -506,7 +541,7 @@ Manifest load_manifest(const fs::path& dir) {
   m.done = h.done != 0;
   m.last_direction = h.last_direction == 1 ? Direction::kBottomUp : Direction::kTopDown;
   if (m.segment_ranks == 0 || m.segments != (m.id.space + m.segment_ranks - 1) / m.segment_ranks ||
-      view.data_bytes != h.levels * kLevelRecord + m.segments || h.pass > kMaxDepth + 1)
+      view.data_bytes != h.levels * kLevelRecord + 8 * m.segments || h.pass > kMaxDepth + 1)
     throw InputError("disk BFS manifest " + path.string() + ": inconsistent fields");
   for (std::uint32_t i = 0; i < h.levels; ++i) {
     const std::uint8_t* p = view.data + i * kLevelRecord;
@@ -518,9 +553,11 @@ Manifest load_manifest(const fs::path& dir) {
     l.direction = dir == 1 ? Direction::kBottomUp : Direction::kTopDown;
     m.levels.push_back(l);
   }
-  m.version.assign(view.data + h.levels * kLevelRecord, view.data + view.data_bytes);
-  for (std::uint8_t v : m.version)
-    if (v > 2) throw InputError("disk BFS manifest " + path.string() + ": inconsistent fields");
+  m.vis.resize(m.segments);
+  std::memcpy(m.vis.data(), view.data + h.levels * kLevelRecord, 8 * m.segments);
+  for (std::int64_t v : m.vis)
+    if (v < -1 || v >= static_cast<std::int64_t>(h.pass))
+      throw InputError("disk BFS manifest " + path.string() + ": inconsistent fields");
   return m;
 }
 
@@ -576,10 +613,23 @@ class DiskSearch {
   // The update files each segment receives in the generation being read / written.
   std::vector<std::vector<std::uint64_t>> inbound_, inbound_next_;
   std::vector<std::uint8_t> has_front_, has_front_next_;
-  std::vector<std::uint8_t> new_version_;  // the visited versions this pass wrote
-  std::uint64_t applied_ = 0;              // ranks of layer `pass` claimed from update files
-  std::uint64_t expanded_ = 0;             // segments expanded in this pass (the kill hook)
+  std::vector<std::int64_t> cur_vis_;  // per segment: the pass of its newest visited file (committed or not)
+  // The last pass's figures (the next layer's row), and the claims of the next layer,
+  // between commits.
+  double last_seconds_ = 0;
+  std::uint64_t last_read_ = 0, last_written_ = 0, front_states_ = 0;
+  Direction last_direction_ = Direction::kTopDown;
+  std::chrono::steady_clock::time_point last_commit_;
+  const BfsResult* levels_ = nullptr;  // the levels recorded so far (the direction choices read them)
+  std::uint64_t applied_ = 0;          // ranks of layer `pass` claimed from update files
+  std::uint64_t expanded_ = 0;         // segments expanded in this pass (the kill hook)
   WriteBudget budget_;
+  // The update buffers, kept across segments and passes (their pages stay mapped): per
+  // thread one vector per target segment, the batch of one target, its encoding.
+  using Outbox = std::vector<std::vector<std::uint64_t>>;
+  tbb::enumerable_thread_specific<Outbox> outboxes_{[this] { return Outbox(plan_.segments); }};
+  std::vector<std::uint64_t> batch_, bitmap_;
+  std::vector<std::uint8_t> scratch_;
   Direction pass_direction_ = Direction::kTopDown;
   std::uint64_t topdown_segments_ = 0, bottomup_segments_ = 0;  // this pass's choices
 };
@@ -612,7 +662,7 @@ void DiskSearch<R>::start_fresh() {
   m_.id = CheckpointIdentity::of(AnyRule(rule_), "disk", options_);
   m_.segment_ranks = plan_.segment_ranks;
   m_.segments = plan_.segments;
-  m_.version.assign(plan_.segments, 2);
+  m_.vis.assign(plan_.segments, -1);
   // The sources are the updates of pass 0, from the pseudo-segment `segments`.
   std::map<std::uint64_t, std::vector<std::uint64_t>> by_segment;
   for (State g : bfs_sources(rule_, options_)) {
@@ -654,7 +704,7 @@ void DiskSearch<R>::resume() {
 // generations a killed pass was writing, and temporary manifests.
 template <class R>
 void DiskSearch<R>::remove_stale() {
-  const bool committed = holds_disk_run(dir_) && !m_.version.empty();
+  const bool committed = holds_disk_run(dir_) && !m_.vis.empty();
   std::error_code ec;
   std::vector<fs::path> stale;
   for (const auto& e : fs::directory_iterator(dir_, ec)) {
@@ -663,13 +713,13 @@ void DiskSearch<R>::remove_stale() {
     bool keep = false;
     if (committed && !m_.done) {
       const auto pass = static_cast<unsigned long long>(m_.pass);
-      if (f.kind == 1) keep = f.a < m_.segments && m_.version[f.a] == f.b;
+      if (f.kind == 1) keep = f.a < m_.segments && m_.vis[f.a] == static_cast<std::int64_t>(f.b);
       if (f.kind == 2) keep = f.a == pass;
       if (f.kind == 3) keep = f.a == pass;
     }
     if (!keep) stale.push_back(e.path());
   }
-  for (const fs::path& p : stale) fs::remove(p, ec);
+  for (const fs::path& p : stale) remove_file(p);
 }
 
 template <class R>
@@ -677,19 +727,18 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next, 
   const std::uint64_t loc = local(i), b = base(i);
   resize(loc);
   // Visited bits: the committed version, or none yet.
-  if (m_.version[i] == 2)
+  if (cur_vis_[i] < 0)
     visited_.clear();
   else
-    read_ += read_bits(at(vis_name(i, m_.version[i])), visited_);
-  frontier_.clear();
+    read_ += read_bits(at(vis_name(i, cur_vis_[i])), visited_);
   std::uint64_t* vw = visited_.words();
   std::uint64_t* fw = frontier_.words();
   if (has_front_[i]) {
     InFile in(at(front_name(d, i)));
-    for_each_frame(
-        in, loc, [&](std::uint64_t w, std::uint64_t m) { fw[w] |= m; },
-        [&](std::uint64_t l) { fw[l >> 6] |= std::uint64_t{1} << (l & 63); });
+    read_front(in, frontier_);
     read_ += in.bytes_read();
+  } else {
+    frontier_.clear();
   }
   std::uint64_t applied = 0;
   for (std::uint64_t from : inbound_[i]) {
@@ -711,13 +760,14 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next, 
   }
   applied_ += applied;
   // Expand the frontier in rounds whose remote neighbours fit the outbox budget.
-  next_.clear();
+  // next: the steps below overwrite it (top-down from a copy of visited or cleared,
+  // bottom-up word by word).
   const std::uint64_t W = frontier_.num_words();
-  using Outbox = std::vector<std::vector<std::uint64_t>>;
-  tbb::enumerable_thread_specific<Outbox> outboxes([this] { return Outbox(plan_.segments); });
+  auto& outboxes = outboxes_;
   std::vector<std::unique_ptr<OutFile>> files(plan_.segments);
-  std::vector<std::uint64_t> batch, bitmap;
-  std::vector<std::uint8_t> scratch;
+  auto& batch = batch_;
+  auto& bitmap = bitmap_;
+  auto& scratch = scratch_;
   // Raw remote ranks per round: a fifth of the outbox (the threads' vectors may hold up to
   // twice what they use, the batch once more, its encoding up to 1.25 times more).
   const std::uint64_t round_ranks = std::max<std::uint64_t>(plan_.outbox_bytes / 5 / 8, 4096);
@@ -727,12 +777,13 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next, 
   if (single) {
     // The whole space in memory: the hybrid's steps, bottom-up on the dense late levels.
     std::uint64_t reached = 0, previous = 0;
-    for (const LevelStat& l : m_.levels) reached += l.states;
-    if (!m_.levels.empty()) previous = m_.levels.back().states;
-    const std::uint64_t count = m_.front_states + applied;
+    for (const LevelStat& l : levels_->levels) reached += l.states;
+    if (!levels_->levels.empty()) previous = levels_->levels.back().states;
+    const std::uint64_t count = front_states_ + applied;
     pass_direction_ = bfs::choose_direction(count, previous, n_ - reached - count);
-    found = pass_direction_ == Direction::kBottomUp ? bfs::bottomup_step(rule_, options_, frontier_, visited_, next_)
-                                                    : bfs::topdown_step(rule_, options_, frontier_, visited_, next_, count);
+    found = pass_direction_ == Direction::kBottomUp
+                ? bfs::bottomup_step(rule_, options_, frontier_, visited_, next_)
+                : bfs::topdown_step(rule_, options_, frontier_, visited_, next_, count);
     if (stop_requested(options_)) return;
   }
   // Several segments: per segment, top-down (claims inside it, the rest to update files)
@@ -740,14 +791,17 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next, 
   // frontier's neighbours in other segments sent as updates (the states whose parents
   // are elsewhere are claimed from those when their segment is loaded next pass).
   bool bottomup = false;
+  std::uint64_t* nw = next_.words();
   if (!single) {
     std::uint64_t count = 0, seen = 0;
     for (std::uint64_t w = 0; w < W; ++w)
-      count += static_cast<std::uint64_t>(std::popcount(fw[w])), seen += static_cast<std::uint64_t>(std::popcount(vw[w]));
+      count += static_cast<std::uint64_t>(std::popcount(fw[w])),
+          seen += static_cast<std::uint64_t>(std::popcount(vw[w]));
     double growth = 1;
-    if (m_.levels.size() >= 2 && m_.levels[m_.levels.size() - 2].states > 0)
-      growth = std::max(1.0, static_cast<double>(m_.levels.back().states) /
-                                 static_cast<double>(m_.levels[m_.levels.size() - 2].states));
+    const std::vector<LevelStat>& levels = levels_->levels;
+    if (levels.size() >= 2 && levels[levels.size() - 2].states > 0)
+      growth = std::max(
+          1.0, static_cast<double>(levels.back().states) / static_cast<double>(levels[levels.size() - 2].states));
     const auto previous = static_cast<std::uint64_t>(static_cast<double>(count) / growth);
     bottomup = bfs::choose_direction(count, previous, loc - seen) == Direction::kBottomUp;
     if (bottomup) {
@@ -755,6 +809,7 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next, 
                                  [] { return [](std::uint64_t, std::uint64_t) {}; });
       ++bottomup_segments_;
     } else {
+      std::copy(vw, vw + W, nw);  // top-down: next = visited after the claims minus this copy
       ++topdown_segments_;
     }
     if (stop_requested(options_)) return;
@@ -766,18 +821,20 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next, 
   };
   for (std::uint64_t lo = 0; lo < W && !single;) {
     // The next round: frontier states up to the budget at the last round's remote rate.
-    const auto states_cap = static_cast<std::uint64_t>(static_cast<double>(round_ranks) / std::max(remote_per_state, 0.01));
+    const auto states_cap =
+        static_cast<std::uint64_t>(static_cast<double>(round_ranks) / std::max(remote_per_state, 0.01));
     std::uint64_t hi = lo, states = 0;
-    while (hi < W && (states < states_cap || states == 0)) states += static_cast<std::uint64_t>(std::popcount(fw[hi++]));
+    while (hi < W && (states < states_cap || states == 0))
+      states += static_cast<std::uint64_t>(std::popcount(fw[hi++]));
     if (bottomup)
       bfs::remote_neighbours(rule_, options_, b, frontier_, lo, hi, sink_factory);
-    else
-      found += bfs::topdown_step(rule_, options_, b, frontier_, visited_, next_, lo, hi, sink_factory);
+    else  // claims set visited only: next is what they added (below), one random access per state
+      found += bfs::topdown_step<true>(rule_, options_, b, frontier_, visited_, next_, lo, hi, sink_factory);
     if (stop_requested(options_)) return;
     std::uint64_t remote = 0;
     for (std::uint64_t j = 0; j < plan_.segments; ++j) {
       batch.clear();
-      for (Outbox& out : outboxes) {
+      for (auto& out : outboxes) {
         batch.insert(batch.end(), out[j].begin(), out[j].end());
         out[j].clear();
       }
@@ -797,22 +854,24 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next, 
     if (states) remote_per_state = 1.5 * static_cast<double>(remote) / static_cast<double>(states);
     lo = hi;
   }
+  if (!single && !bottomup)
+    for (std::uint64_t w = 0; w < W; ++w) nw[w] = vw[w] & ~nw[w];
   for (auto& f : files)
     if (f) f->close(), updates_next = true;
   claimed_next += found;
   // The visited bits to the other version, the claims to the next front file.
-  const int v = m_.version[i] == 0 ? 1 : 0;
   {
-    OutFile out(at(vis_name(i, v)), false, budget_);
+    OutFile out(at(vis_name(i, d)), false, budget_);
     out.write(visited_.words(), visited_.num_words() * 8);
     out.close();
     written_ += out.written();
     note_disk(static_cast<std::int64_t>(out.written()));
   }
-  new_version_[i] = static_cast<std::uint8_t>(v);
+  // The file it replaces goes now unless the committed state names it.
+  if (cur_vis_[i] >= 0 && cur_vis_[i] != m_.vis[i]) remove_file(at(vis_name(i, cur_vis_[i])));
+  cur_vis_[i] = d;
   if (found) {
     batch.clear();
-    const std::uint64_t* nw = next_.words();
     OutFile out(at(front_name(d + 1, i)), false, budget_);
     // The cheaper of the two encodings, without materialising a list of a dense layer:
     // a bitmap when the layer holds more than a ranks in 64 (a varint costs a byte or more).
@@ -836,15 +895,22 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next, 
 template <class R>
 BfsResult DiskSearch<R>::run() {
   if (options_.want_depths)
-    throw InputError("the disk variant keeps no depth table (needed by the graph phase, --verify and a start's "
-                     "distance): use --no-graph, or an in-memory variant");
+    throw InputError(
+        "the disk variant keeps no depth table (needed by the graph phase, --verify and a start's "
+        "distance): use --no-graph, or an in-memory variant");
   bfs::check_batchable(rule_);
   if (options_.disk.resume)
     resume();
   else
     start_fresh();
+  cur_vis_ = m_.vis;
+  front_states_ = m_.front_states;
+  last_seconds_ = m_.last_seconds, last_read_ = m_.last_read, last_written_ = m_.last_written;
+  last_direction_ = m_.last_direction;
+  last_commit_ = std::chrono::steady_clock::now();
   BfsResult result;
   result.disk_io = true;
+  levels_ = &result;
   LevelRecorder recorder(options_, result);
   if (!m_.levels.empty()) recorder.resume(m_.levels, m_.seconds);
   const auto search_start = std::chrono::steady_clock::now();
@@ -866,8 +932,9 @@ BfsResult DiskSearch<R>::run() {
       if (f.kind) disk_now_ += e.file_size(ec);
     }
     disk_peak_ = std::max(disk_peak_, disk_now_);
+    int pass = m_.pass;  // the pass running (m_.pass: the next one after the last commit)
     for (;;) {
-      const int d = m_.pass;
+      const int d = pass;
       const auto pass_start = std::chrono::steady_clock::now();
       read_ = written_ = 0;
       applied_ = 0, expanded_ = 0;
@@ -875,7 +942,6 @@ BfsResult DiskSearch<R>::run() {
       topdown_segments_ = bottomup_segments_ = 0;
       inbound_next_.assign(plan_.segments, {});
       has_front_next_.assign(plan_.segments, 0);
-      new_version_ = m_.version;
       std::uint64_t claimed_next = 0;
       bool updates_next = false;
       if (options_.progress) {
@@ -893,37 +959,48 @@ BfsResult DiskSearch<R>::run() {
         throw_if_stopped(options_, d - 1);
       }
       // Layer d is complete: its front-file ranks and the updates claimed in this pass.
-      const std::uint64_t layer = m_.front_states + applied_;
+      const std::uint64_t layer = front_states_ + applied_;
       const double pass_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - pass_start).count();
       if (layer > 0) {
-        recorder.record(layer, m_.last_direction, d == 0 ? 0.0 : m_.last_seconds, d == 0 ? 0 : m_.last_read,
-                        d == 0 ? 0 : m_.last_written);
+        recorder.record(layer, last_direction_, d == 0 ? 0.0 : last_seconds_, d == 0 ? 0 : last_read_,
+                        d == 0 ? 0 : last_written_);
       }
-      // Commit pass d: the new versions, the levels, the claims of layer d + 1.
-      const std::vector<std::uint8_t> old_version = m_.version;
-      m_.version = new_version_;
-      m_.levels = result.levels;
-      m_.pass = d + 1;
-      m_.front_states = claimed_next;
-      m_.last_seconds = pass_seconds;
+      front_states_ = claimed_next;
+      last_seconds_ = pass_seconds;
       if (plan_.segments > 1)
         pass_direction_ = bottomup_segments_ > topdown_segments_ ? Direction::kBottomUp : Direction::kTopDown;
-      m_.last_direction = pass_direction_;
-      m_.last_read = read_;
-      m_.last_written = written_;
-      m_.seconds = elapsed();
+      last_direction_ = pass_direction_;
+      last_read_ = read_;
+      last_written_ = written_;
       const bool more = claimed_next > 0 || updates_next;
-      m_.done = !more;
-      sync_folder_fs(dir_);  // every file the manifest names is on disk before it is
-      save_manifest(dir_, m_);
-      // The generation just read and the replaced versions are no longer needed.
-      for (std::uint64_t i = 0; i < plan_.segments; ++i) {
-        if (has_front_[i]) remove_file(at(front_name(d, i)));
-        for (std::uint64_t from : inbound_[i]) remove_file(at(upd_name(d, i, from)));
-        if (old_version[i] != m_.version[i] && old_version[i] != 2) remove_file(at(vis_name(i, old_version[i])));
+      const double since_commit =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - last_commit_).count();
+      if (!more || since_commit >= options_.disk.commit_seconds) {
+        // Commit pass d: the new visited files, the levels, the claims of layer d + 1.
+        m_.vis = cur_vis_;
+        m_.levels = result.levels;
+        m_.pass = d + 1;
+        m_.front_states = front_states_;
+        m_.last_seconds = last_seconds_;
+        m_.last_direction = last_direction_;
+        m_.last_read = last_read_;
+        m_.last_written = last_written_;
+        m_.seconds = elapsed();
+        m_.done = !more;
+        sync_folder_fs(dir_);  // every file the manifest names is on disk before it is
+        save_manifest(dir_, m_);
+        last_commit_ = std::chrono::steady_clock::now();
+        remove_stale();  // every file the new manifest does not name
+      } else if (d != m_.pass) {
+        // Not committed: what this pass read goes, unless the committed state names it.
+        for (std::uint64_t i = 0; i < plan_.segments; ++i) {
+          if (has_front_[i]) remove_file(at(front_name(d, i)));
+          for (std::uint64_t from : inbound_[i]) remove_file(at(upd_name(d, i, from)));
+        }
       }
       if (!more) break;
       if (layer == 0 && d > 0) throw std::logic_error("disk BFS: an empty layer before the end");
+      ++pass;
       inbound_.swap(inbound_next_);
       has_front_.swap(has_front_next_);
     }
@@ -934,9 +1011,7 @@ BfsResult DiskSearch<R>::run() {
   result.disk_peak_bytes = disk_peak_;
   // Success: the data files go; the manifest too unless the caller removes it after
   // writing its results (analyze: a kill before that still resumes to the answer).
-  for (std::uint64_t i = 0; i < plan_.segments; ++i)
-    if (m_.version[i] != 2) remove_file(at(vis_name(i, m_.version[i])));
-  remove_stale();
+  remove_stale();  // done: nothing is kept
   if (!options_.disk.keep_done_manifest) {
     std::error_code ec;
     fs::remove(dir_ / kDiskManifest, ec);

@@ -154,6 +154,7 @@ int run_analyze(const AnalyzeOptions& o) {
     bo.disk.segment_ranks = o.disk_segment;
     bo.disk.resume = disk_resume;
     bo.disk.keep_done_manifest = true;  // removed below, once the results are written
+    bo.disk.commit_seconds = o.checkpoint.interval;
     if (const char* limit_text = std::getenv("STATEGRAPH_TEST_DISK_WRITE_LIMIT"))  // test seam: a full disk
       bo.disk.write_limit = std::strtoull(limit_text, nullptr, 10);
     // Checked before any allocation: the variant's buffers against the memory limit.
@@ -165,6 +166,8 @@ int run_analyze(const AnalyzeOptions& o) {
         throw InputError("the disk variant commits every pass into its --disk folder; drop --checkpoint (resume with "
                          "--resume " + disk_dir.string() + ")");
       if (o.verify) throw InputError("--verify needs a depth table, which the disk variant does not keep");
+      if (!(o.checkpoint.interval >= 0) || o.checkpoint.interval > 1e9)
+        throw InputError("--checkpoint-interval must be between 0 and 1e9 seconds");
       const DiskPlan plan = plan_disk(rule, bo.disk);
       if (!o.quiet) std::cerr << label << ": disk variant: " << disk_plan_text(plan) << ", in " << disk_dir.string() << "\n";
       check_disk_folder(plan, bo.disk);

@@ -18,7 +18,8 @@ void add_checkpoint_options(CLI::App* sub, CheckpointCliOptions& o) {
                   "Continue the run whose checkpoint is in this folder (same rule, size, variant and options); "
                   "keeps checkpointing there unless --checkpoint names another folder");
   sub->add_option("--checkpoint-interval", o.interval,
-                  "Seconds between checkpoints, checked after each level (0: after every level)")
+                  "Seconds between checkpoints, checked after each level (0: after every level); for the "
+                  "disk variant, between committed passes")
       ->capture_default_str();
 }
 

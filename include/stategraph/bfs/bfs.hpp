@@ -83,6 +83,9 @@ struct DiskSettings {
   // Test seam: a write past this many bytes of files fails with ENOSPC, as on a full disk
   // (0: none; the CLI reads STATEGRAPH_TEST_DISK_WRITE_LIMIT).
   std::uint64_t write_limit = 0;
+  // Seconds between committed passes (a commit syncs the folder; a kill loses at most the
+  // passes since the last one); 0: every pass. analyze: --checkpoint-interval.
+  double commit_seconds = 60;
 };
 
 struct BfsOptions {

@@ -16,9 +16,9 @@ struct DiskPlan {
   std::uint64_t ranks = 0;          // the space
   std::uint64_t segment_ranks = 0;  // ranks per segment (the last one may be smaller)
   std::uint64_t segments = 0;
-  std::uint64_t outbox_bytes = 0;   // the budget of the cross-segment update buffers
-  std::uint64_t memory_bytes = 0;   // what the search holds: 3 bitsets of a segment + buffers + a reserve
-  std::uint64_t disk_bytes = 0;     // an upper bound of its folder's size at any moment
+  std::uint64_t outbox_bytes = 0;  // the budget of the cross-segment update buffers
+  std::uint64_t memory_bytes = 0;  // what the search holds: 3 bitsets of a segment + buffers + a reserve
+  std::uint64_t disk_bytes = 0;    // an upper bound of its folder's size at any moment
 };
 
 // The bytes the process keeps beside the search's buffers (code, oneTBB, stacks); part of
