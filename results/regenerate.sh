@@ -31,6 +31,10 @@
 #   bash results/regenerate.sh --disk12        # + bench/disk-12cell/: twobit vs the disk variant on sliding and rotate
 #                                              #   3x4 at 2 threads, --repeat 3, and pancake 12 on disk over 3 segments
 #                                              #   (--max-memory 150M) and in memory (~4 min); DISK_DIR= its folder
+#   bash results/regenerate.sh --2x7-disk      # + sliding-2x7-disk-4G/: the 2x7 sliding puzzle by the disk variant under
+#                                              #   --max-memory 4G (7 segments), files in DISK2X7 (default
+#                                              #   /var/tmp/stategraph-2x7-disk, up to 26 GiB); after a kill: the same
+#                                              #   command by hand with --resume DISK2X7
 #   bash results/regenerate.sh --all           # every part
 # Flags combine. The light part always runs first.
 set -euo pipefail
@@ -40,7 +44,7 @@ mpibin=./build/stategraph-mpi
 bench=./build/stategraph_bench
 benchcsv=./build/stategraph_bench_csv
 
-heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0 disk12=0
+heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0 disk12=0 disk2x7=0
 for a in "$@"; do
   case "$a" in
     --heavy) heavy=1 ;;
@@ -52,7 +56,8 @@ for a in "$@"; do
     --kernel) kernel=1 ;;
     --compare12) compare12=1 ;;
     --disk12) disk12=1 ;;
-    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 disk12=1 ;;
+    --2x7-disk) disk2x7=1 ;;
+    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 disk12=1 disk2x7=1 ;;
     *) echo "regenerate.sh: unknown flag $a (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
@@ -360,6 +365,15 @@ if ((run2x7)); then
     --checkpoint "$ck" --checkpoint-interval 900 --out results/sliding-2x7 2>&1 >/dev/null |
     grep -v '% of the level scanned' >"$tmp/run2x7.log"
   mv "$tmp/run2x7.log" results/sliding-2x7/run.log
+fi
+
+if ((disk2x7)); then
+  dd=${DISK2X7:-/var/tmp/stategraph-2x7-disk}
+  mkdir -p results/sliding-2x7-disk-4G
+  /usr/bin/time -v $bin analyze --rule sliding --rows 2 --cols 7 --variant disk --disk "$dd" --max-memory 4G \
+    --no-graph --no-plot --out results/sliding-2x7-disk-4G 2>&1 >/dev/null |
+    grep -v '% of the level scanned' >"$tmp/disk2x7.log"
+  mv "$tmp/disk2x7.log" results/sliding-2x7-disk-4G/run.log
 fi
 
 # ---- plots and CSVs of what was not remade above ------------------------------------------------
