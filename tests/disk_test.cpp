@@ -165,23 +165,23 @@ TEST(DiskPlan, SegmentsAreWholeFactorialBlocksThatFitTheMemory) {
   DiskSettings s;
   s.memory = std::uint64_t{12} << 30;
   const std::uint64_t f14 = 87178291200ULL, f13 = 6227020800ULL;
-  const DiskPlan p = plan_disk(f14, 14, 13, s);
+  const DiskPlan p = plan_disk(f14, 14, s);
   EXPECT_EQ(p.segment_ranks % f13, 0u);
   EXPECT_EQ(p.segments, (f14 + p.segment_ranks - 1) / p.segment_ranks);
   EXPECT_GT(p.segments, 1u);
   EXPECT_LE(p.memory_bytes, s.memory);
   // One segment when the whole space fits, no update buffers then.
   s.memory = std::uint64_t{1} << 30;
-  const DiskPlan small = plan_disk(362880, 9, 4, s);
+  const DiskPlan small = plan_disk(362880, 9, s);
   EXPECT_EQ(small.segments, 1u);
   EXPECT_EQ(small.outbox_bytes, 0u);
   // Too little memory for any plan.
   s.memory = std::uint64_t{1} << 20;
-  EXPECT_THROW(plan_disk(f14, 14, 13, s), InputError);
+  EXPECT_THROW(plan_disk(f14, 14, s), InputError);
   // Given segments: their count follows.
   s.memory = 0;
   s.segment_ranks = 1000;
-  EXPECT_EQ(plan_disk(362880, 9, 4, s).segments, 363u);
+  EXPECT_EQ(plan_disk(362880, 9, s).segments, 363u);
 }
 
 TEST(DiskPlan, AutoTakesItOnlyWhenNothingFitsInMemory) {

@@ -27,26 +27,12 @@ LevelRecorder::LevelRecorder(const BfsOptions& options, BfsResult& result)
     : options_(options), result_(result), start_(Clock::now()), last_(start_) {}
 
 bool LevelRecorder::record(std::uint64_t states, Direction direction) {
-  const auto now = Clock::now();
-  if (states == 0) {
-    last_ = now;
-    return false;
-  }
-  const int depth = static_cast<int>(result_.layers.size());
-  if (depth > kMaxDepth) throw std::runtime_error("BFS deeper than " + std::to_string(kMaxDepth) + " levels");
-  LevelStat stat{depth, states, direction, std::chrono::duration<double>(now - last_).count()};
-  last_ = now;
-  total_ += states;
-  result_.layers.push_back(states);
-  result_.levels.push_back(stat);
-  if (options_.on_level) options_.on_level(stat, total_);
-  return true;
+  return record(states, direction, std::chrono::duration<double>(Clock::now() - last_).count(), 0, 0);
 }
 
 bool LevelRecorder::record(std::uint64_t states, Direction direction, double seconds, std::uint64_t bytes_read,
                            std::uint64_t bytes_written) {
-  const auto now = Clock::now();
-  last_ = now;
+  last_ = Clock::now();
   if (states == 0) return false;
   const int depth = static_cast<int>(result_.layers.size());
   if (depth > kMaxDepth) throw std::runtime_error("BFS deeper than " + std::to_string(kMaxDepth) + " levels");

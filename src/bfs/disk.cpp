@@ -87,7 +87,7 @@ constexpr std::uint64_t kIoBufferBytes = std::uint64_t{4} << 20;  // the set rea
 
 }  // namespace
 
-DiskPlan plan_disk(std::uint64_t ranks, int cells, int max_degree, const DiskSettings& settings) {
+DiskPlan plan_disk(std::uint64_t ranks, int cells, const DiskSettings& settings) {
   DiskPlan p;
   p.ranks = ranks;
   const std::uint64_t memory = settings.memory ? settings.memory : available_memory();
@@ -122,7 +122,6 @@ DiskPlan plan_disk(std::uint64_t ranks, int cells, int max_degree, const DiskSet
                                                              memory > fixed + seg ? (memory - fixed - seg) : 0);
   p.outbox_bytes = std::min<std::uint64_t>(p.outbox_bytes, std::uint64_t{2} << 30);
   p.memory_bytes = fixed + seg + p.outbox_bytes;
-  (void)max_degree;
   // The folder at its fullest: every segment's visited bits, one more segment's new
   // version, two generations of front files and two of update files, each generation at
   // most a bitmap of the space plus a frame header per file.
@@ -132,7 +131,7 @@ DiskPlan plan_disk(std::uint64_t ranks, int cells, int max_degree, const DiskSet
 }
 
 DiskPlan plan_disk(const AnyRule& rule, const DiskSettings& settings) {
-  return std::visit([&](const auto& r) { return plan_disk(r.size(), r.cells(), r.max_degree(), settings); }, rule);
+  return std::visit([&](const auto& r) { return plan_disk(r.size(), r.cells(), settings); }, rule);
 }
 
 bool holds_disk_run(const fs::path& dir) {
@@ -197,7 +196,6 @@ struct OurFile {
 };
 OurFile parse_name(const std::string& name) {
   OurFile f;
-  char tail[8] = {0};
   int used = 0;
   if (std::sscanf(name.c_str(), "vis-%llu-%llu.bits%n", &f.a, &f.b, &used) == 2 &&
       used == static_cast<int>(name.size()))
@@ -210,7 +208,6 @@ OurFile parse_name(const std::string& name) {
     f.kind = 3;
   else if (name.rfind(std::string(kDiskManifest) + ".tmp.", 0) == 0)
     f.kind = 4;
-  (void)tail;
   return f;
 }
 
@@ -361,16 +358,24 @@ std::uint64_t read_bits(const fs::path& path, Bitset& b) {
 }
 
 // Appends one frame (tag, payload bytes, payload) holding the sorted, distinct offsets
-// of `batch` in a block of `local` ranks.
+// of `batch` in a block of `local` ranks, in offset_codec.hpp's cheaper encoding; a
+// bitmap goes to the file straight from `bitmap`, not through a second copy.
 void write_frame(OutFile& out, const std::vector<std::uint64_t>& batch, std::uint64_t local,
                  std::vector<std::uint8_t>& scratch, std::vector<std::uint64_t>& bitmap) {
+  if (batch.empty()) return;
+  const std::uint64_t words = bfs::offset_words(local);
+  std::uint8_t tag = bfs::kOffsetsVarint;
+  std::uint64_t payload = bfs::varint_bytes(batch);
+  if (payload > 8 * words) {  // encode_offsets' rule: the bitmap when it is smaller
+    tag = bfs::kOffsetsBitmap, payload = 8 * words;
+    bitmap.assign(words, 0);
+    for (std::uint64_t x : batch) bitmap[x >> 6] |= std::uint64_t{1} << (x & 63);
+    out.write(&tag, 1), out.write(&payload, 8), out.write(bitmap.data(), payload);
+    return;
+  }
   scratch.clear();
-  bfs::encode_offsets(batch, bfs::offset_words(local), scratch, bitmap);
-  if (scratch.empty()) return;
-  const std::uint64_t payload = scratch.size() - 1;
-  out.write(scratch.data(), 1);
-  out.write(&payload, 8);
-  out.write(scratch.data() + 1, payload);
+  bfs::encode_offsets(batch, words, scratch, bitmap);  // the varint encoding
+  out.write(&tag, 1), out.write(&payload, 8), out.write(scratch.data() + 1, payload);
 }
 
 // Calls word(w, m) for each word of a bitmap frame's payload, or one(l) for each offset
@@ -387,20 +392,7 @@ void frame_payload(InFile& in, std::uint8_t tag, std::uint64_t payload, std::uin
       if (m) word(w, m);
     }
   } else if (tag == bfs::kOffsetsVarint) {
-    std::uint64_t l = 0, left = payload;
-    while (left > 0) {
-      std::uint64_t d = 0;
-      for (int shift = 0;; shift += 7) {
-        if (left == 0 || shift > 63) throw std::runtime_error(name + ": a malformed varint list");
-        const std::uint8_t b = in.byte();
-        --left;
-        d |= static_cast<std::uint64_t>(b & 0x7F) << shift;
-        if (!(b & 0x80)) break;
-      }
-      l += d;
-      if (l >= local) throw std::runtime_error(name + ": a rank outside its segment");
-      one(l);
-    }
+    bfs::for_each_varint_offset([&] { return in.byte(); }, payload, local, one, name, 64);
   } else {
     throw std::runtime_error(name + ": an unknown frame");
   }
@@ -581,9 +573,6 @@ class DiskSearch {
   void start_fresh();
   void resume();
   void remove_stale();
-  // One pass over the segments; returns the ranks claimed from updates (layer `pass`'s
-  // rest) and adds to the claims of layer pass + 1.
-  std::uint64_t pass(int d, std::uint64_t& claimed_next, bool& updates_next);
   void expand(std::uint64_t i, int d, std::uint64_t& claimed_next, bool& updates_next);
   void resize(std::uint64_t bits);
   void note_disk(std::int64_t delta) {
@@ -669,13 +658,11 @@ void DiskSearch<R>::start_fresh() {
     const std::uint64_t r = rule_.rank(g);
     by_segment[r / plan_.segment_ranks].push_back(r % plan_.segment_ranks);
   }
-  std::vector<std::uint8_t> scratch;
-  std::vector<std::uint64_t> bitmap;
   for (auto& [seg, offsets] : by_segment) {
     std::sort(offsets.begin(), offsets.end());
     offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
     OutFile out(at(upd_name(0, seg, plan_.segments)), false, budget_);
-    write_frame(out, offsets, local(seg), scratch, bitmap);
+    write_frame(out, offsets, local(seg), scratch_, bitmap_);
     out.close();
     note_disk(static_cast<std::int64_t>(out.written()));
   }
@@ -697,7 +684,6 @@ void DiskSearch<R>::resume() {
   plan_.segment_ranks = m_.segment_ranks;
   plan_.segments = m_.segments;
   remove_stale();
-  disk_now_ = disk_peak_ = our_files_bytes(dir_);
 }
 
 // Removes our files that the committed state does not name: the versions and

@@ -29,7 +29,7 @@ inline constexpr std::uint64_t kDiskReserveBytes = std::uint64_t{64} << 20;
 // 0): the fewest segments whose buffers fit, each a whole number of blocks of m! ranks
 // (ranks sharing their first Lehmer digits) when a segment is smaller than the space, or
 // segments of settings.segment_ranks. InputError when even the smallest plan does not fit.
-DiskPlan plan_disk(std::uint64_t ranks, int cells, int max_degree, const DiskSettings& settings);
+DiskPlan plan_disk(std::uint64_t ranks, int cells, const DiskSettings& settings);
 DiskPlan plan_disk(const AnyRule& rule, const DiskSettings& settings);
 
 // The manifest that commits each pass of a disk BFS (DIR/disk-bfs.sgdm).

@@ -63,6 +63,29 @@ void encode_offsets(const std::vector<T>& batch, std::uint64_t dest_words, std::
   }
 }
 
+// Calls f(offset) for the `bytes` bytes of varint deltas that next() returns one by one
+// (an encoded set's payload, in memory or streamed from a file); std::runtime_error
+// "<source>: ..." on a malformed list or an offset at or past `local`. `max_bits`: the
+// widest offset expected.
+template <class NextByte, class F>
+void for_each_varint_offset(NextByte&& next, std::uint64_t bytes, std::uint64_t local, F&& f, const std::string& source,
+                            int max_bits) {
+  std::uint64_t l = 0;
+  while (bytes > 0) {
+    std::uint64_t d = 0;
+    for (int shift = 0;; shift += 7) {
+      if (bytes == 0 || shift >= max_bits) throw std::runtime_error(source + ": malformed varint list");
+      const std::uint8_t b = next();
+      --bytes;
+      d |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+      if (!(b & 0x80)) break;
+    }
+    l += d;
+    if (l >= local) throw std::runtime_error(source + ": a rank outside its block");
+    f(l);
+  }
+}
+
 // Calls f(offset) for every offset of one encoded set of `size` bytes, in ascending
 // order; std::runtime_error "<source>: ..." on a malformed set or an offset at or past
 // `local` (the destination block's size). `max_bits`: the widest offset expected.
@@ -71,19 +94,8 @@ void for_each_offset(const std::uint8_t* msg, std::size_t size, std::uint64_t lo
                      const std::string& source = "received message", int max_bits = 32) {
   if (size == 0) return;
   if (msg[0] == kOffsetsVarint) {
-    std::uint64_t l = 0;
-    for (std::size_t i = 1; i < size;) {
-      std::uint64_t d = 0;
-      for (int shift = 0;; shift += 7) {
-        if (i == size || shift >= max_bits) throw std::runtime_error(source + ": malformed varint list");
-        const std::uint8_t b = msg[i++];
-        d |= static_cast<std::uint64_t>(b & 0x7F) << shift;
-        if (!(b & 0x80)) break;
-      }
-      l += d;
-      if (l >= local) throw std::runtime_error(source + ": a rank outside its block");
-      f(l);
-    }
+    const std::uint8_t* p = msg + 1;
+    for_each_varint_offset([&] { return *p++; }, size - 1, local, f, source, max_bits);
   } else if (msg[0] == kOffsetsBitmap) {
     const std::size_t words = (size - 1) / 8;
     if (words != offset_words(local) || (size - 1) % 8) throw std::runtime_error(source + ": bitmap of the wrong size");
