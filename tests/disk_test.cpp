@@ -87,6 +87,39 @@ TEST(DiskBfs, DirectedBothWaysFromAStartAndAtOneAndTwoThreads) {
   }
 }
 
+// An outbox of 1024 ranks: rounds sized by the last round's rate overflow it, and the
+// round is sent again in rounds sized by the rule's degree. The same layers.
+TEST(DiskBfs, RoundsThatOverflowTheirOutboxAreSentAgain) {
+  std::uint64_t resent = 0;
+  for (const AnyRule& rule : {make_rule("rotate", 3, 3), make_rule("sliding", 3, 3), make_rule("primeswap", 3, 3),
+                              defined("pancake-8.tws")}) {
+    const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
+    for (std::uint64_t seg : {test::odd_segment(rule_size(rule)), rule_size(rule) / 3 + 1}) {
+      TempFolder dir("disk");
+      BfsOptions o;
+      o.disk.outbox_bytes = 16 * 1024;
+      const BfsResult got = run_disk(rule, o, dir.path(), seg);
+      EXPECT_EQ(got.layers, ref.layers) << label_of(rule) << " segments of " << seg;
+      resent += got.disk_rounds_resent;
+    }
+  }
+  EXPECT_GT(resent, 0u);  // the path was taken
+}
+
+// The plan's memory: the bitsets of a segment, the outbox and the fixed buffers, under
+// the memory given, at every size from 64 MiB to 24 GiB; the outbox is whole slots.
+TEST(DiskPlan, MemoryStaysUnderTheSettingAtEverySize) {
+  const std::uint64_t f14 = 87178291200ULL;
+  for (std::uint64_t mib = 80; mib <= 24 * 1024; mib = mib * 3 / 2) {
+    DiskSettings s;
+    s.memory = mib << 20;
+    const DiskPlan p = plan_disk(f14, 14, s);
+    EXPECT_LE(p.memory_bytes, s.memory) << mib << " MiB";
+    EXPECT_EQ(p.outbox_bytes % 16, 0u);
+    EXPECT_GE(p.memory_bytes, 3 * (p.segment_ranks / 8) + p.outbox_bytes);
+  }
+}
+
 // Stopped at every pass boundary and inside passes, then resumed from the folder: the
 // same layers, and the levels before the stop are kept.
 TEST(DiskBfs, StoppedInAnyPassResumesToTheSameLayers) {

@@ -163,13 +163,16 @@ int run_analyze(const AnalyzeOptions& o) {
     if (variant.on_disk) {
       // Before anything is allocated or written: what it will hold, and room for its files.
       if (!o.checkpoint.checkpoint.empty())
-        throw InputError("the disk variant commits every pass into its --disk folder; drop --checkpoint (resume with "
-                         "--resume " + disk_dir.string() + ")");
+        throw InputError(
+            "the disk variant commits every pass into its --disk folder; drop --checkpoint (resume with "
+            "--resume " +
+            disk_dir.string() + ")");
       if (o.verify) throw InputError("--verify needs a depth table, which the disk variant does not keep");
       if (!(o.checkpoint.interval >= 0) || o.checkpoint.interval > 1e9)
         throw InputError("--checkpoint-interval must be between 0 and 1e9 seconds");
       const DiskPlan plan = plan_disk(rule, bo.disk);
-      if (!o.quiet) std::cerr << label << ": disk variant: " << disk_plan_text(plan) << ", in " << disk_dir.string() << "\n";
+      if (!o.quiet)
+        std::cerr << label << ": disk variant: " << disk_plan_text(plan) << ", in " << disk_dir.string() << "\n";
       check_disk_folder(plan, bo.disk);
       if (!graph_options.skip && !o.quiet)
         std::cerr << label << ": graph phase skipped (the disk variant keeps no depth table; --no-graph says so)\n";
@@ -221,6 +224,14 @@ int run_analyze(const AnalyzeOptions& o) {
     }
     const BfsResult& result = *searched;
     monitor.reset();
+    if (result.disk_io && !o.quiet) {
+      std::uint64_t read = 0, written = 0;
+      for (const LevelStat& l : result.levels) read += l.bytes_read, written += l.bytes_written;
+      std::cerr << "  disk: read " << format_bytes(read) << ", wrote " << format_bytes(written) << ", at most "
+                << format_bytes(result.disk_peak_bytes) << " in " << disk_dir.string();
+      if (result.disk_rounds_resent) std::cerr << "; " << result.disk_rounds_resent << " update rounds sent again";
+      std::cerr << "\n";
+    }
     if (o.verify) {
       const std::string problem = verify_bfs(rule, result);
       if (!problem.empty()) throw std::runtime_error("verification failed: " + problem);

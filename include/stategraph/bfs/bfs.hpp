@@ -83,6 +83,9 @@ struct DiskSettings {
   // Test seam: a write past this many bytes of files fails with ENOSPC, as on a full disk
   // (0: none; the CLI reads STATEGRAPH_TEST_DISK_WRITE_LIMIT).
   std::uint64_t write_limit = 0;
+  // Test seam: the bytes of the cross-segment update buffers (0: what the plan gives), so
+  // that small spaces overflow them and take the path that sends a round again.
+  std::uint64_t outbox_bytes = 0;
   // Seconds between committed passes (a commit syncs the folder; a kill loses at most the
   // passes since the last one); 0: every pass. analyze: --checkpoint-interval.
   double commit_seconds = 60;
@@ -201,8 +204,9 @@ struct BfsResult {
   std::vector<std::uint8_t> depth;    // per rank when asked, kUnreached elsewhere
   std::uint64_t peak_bytes = 0;       // bytes of the variant's big buffers
   double seconds = 0;
-  bool disk_io = false;               // levels carry bytes_read / bytes_written (disk variant)
-  std::uint64_t disk_peak_bytes = 0;  // the disk variant's largest use of its folder
+  bool disk_io = false;                  // levels carry bytes_read / bytes_written (disk variant)
+  std::uint64_t disk_peak_bytes = 0;     // the disk variant's largest use of its folder
+  std::uint64_t disk_rounds_resent = 0;  // rounds of remote neighbours sent again: their outbox overflowed
 
   std::uint64_t reached() const;
   int max_depth() const { return static_cast<int>(layers.size()) - 1; }
