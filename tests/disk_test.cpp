@@ -106,6 +106,32 @@ TEST(DiskBfs, RoundsThatOverflowTheirOutboxAreSentAgain) {
   EXPECT_GT(resent, 0u);  // the path was taken
 }
 
+// Segments of whole (n-c)! blocks: a bottom-up level's remote neighbours come from the
+// moves of the first c cells only, where states are unranked (rank scanners off), on a
+// directed rule both ways, a state-dependent one (primeswap), a definition file and a
+// multiset one (which ranks all its moves).
+TEST(DiskBfs, RemoteNeighboursOfTheLeadingCellsOnlyEqualTheReference) {
+  RuleOptions both;
+  both.directions = "both";
+  for (const AnyRule& rule : {make_rule("rotate", 3, 3), make_rule("rotate", 3, 3, both), make_rule("primeswap", 3, 3),
+                              make_rule("adjswap", 3, 3), make_rule("rotate", 2, 4), defined("pancake-8.tws"),
+                              AnyRule(DefinedRule(parse_definition(kMultiset, "m.tws", DefinedMetric::kGiven)))}) {
+    const int n = std::visit([](const auto& r) { return r.cells(); }, rule);
+    for (bool forward : {false, true}) {
+      BfsOptions o;
+      o.forward = forward;
+      o.rank_scan = false;
+      const BfsResult ref = find_variant("reference").run(rule, o);
+      for (int c : {1, 2}) {
+        TempFolder dir("disk");
+        const std::uint64_t seg = 2 * kFactorial[static_cast<std::size_t>(n - c)];
+        EXPECT_EQ(run_disk(rule, o, dir.path(), seg).layers, ref.layers)
+            << label_of(rule) << " forward " << forward << " segments of " << seg;
+      }
+    }
+  }
+}
+
 // The plan's memory: the bitsets of a segment, the outbox and the fixed buffers, under
 // the memory given, at every size from 64 MiB to 24 GiB; the outbox is whole slots.
 TEST(DiskPlan, MemoryStaysUnderTheSettingAtEverySize) {

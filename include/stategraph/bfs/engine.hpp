@@ -195,6 +195,8 @@ class StepRanks {
     if constexpr (MoveScanRule<R>)
       scan_moves_ = !blocks && options.incremental_ranks && options.rank_scan && moves_.usable();
   }
+  // True when the ranks come from the rank alone (no state is unranked).
+  bool from_rank_alone() const { return scan_ || scan_moves_; }
   template <class F>
   void operator()(std::uint64_t r, F&& f) {
     if constexpr (RankScanRule<R>) {
@@ -408,20 +410,33 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
       std::plus<>());
 }
 
+// A rule that gives the ranks of a state's neighbours by the moves that move one of its
+// first c cells (the only ones that can leave its block of (n-c)! ranks).
+template <class R>
+concept LeadingRankRule = requires(const R& r, State s, std::uint64_t k) {
+  r.for_each_leading_rank(s, k, true, 1, [](std::uint64_t) {});
+};
+
 // The other half of a bottom-up level over one block of a space cut into blocks whose
 // frontiers are not all in memory (the disk variant's segments): the BFS neighbours of the
 // frontier words [lo, hi) that lie outside the block, each handed to the sink of
 // remote() (one per task) as topdown_step would; neighbours inside the block are not
-// computed into claims (the block's bottom-up step finds them). Returns nothing.
+// computed into claims (the block's bottom-up step finds them). fixed_cells > 0: the
+// block is a union of whole blocks of (n - fixed_cells)! ranks, so only the moves that
+// move one of the first fixed_cells cells can leave it; where a state is unranked anyway
+// (no rank scanner) only those are ranked (LeadingRankRule). Returns nothing.
 template <class R, class Remote>
 void remote_neighbours(const R& rule, const BfsOptions& options, std::uint64_t base, const Bitset& frontier,
-                       std::uint64_t lo, std::uint64_t hi, const Remote& remote) {
+                       std::uint64_t lo, std::uint64_t hi, const Remote& remote, int fixed_cells = 0) {
   const std::uint64_t* fw = frontier.words();
   const std::uint64_t local = frontier.size();
   const std::uint64_t blocks = block_move_size(rule, options);
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), [&](const auto& range) {
     if (stop_requested(options)) return;
     StepRanks<R> step_ranks(rule, options, blocks, false);
+    [[maybe_unused]] auto unrank = make_unranker(rule);
+    [[maybe_unused]] const bool leading =
+        fixed_cells > 0 && !blocks && options.incremental_ranks && !step_ranks.from_rank_alone();
     auto sink = remote();
     BlockCursor block_of(blocks);
     for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
@@ -439,9 +454,16 @@ void remote_neighbours(const R& rule, const BfsOptions& options, std::uint64_t b
       }
       for (std::uint64_t bits = fw[w]; bits; bits &= bits - 1) {
         const std::uint64_t r = base + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-        step_ranks(r, [&](std::uint64_t q) {
+        auto out = [&](std::uint64_t q) {
           if (q - base >= local) sink(q);  // unsigned: below the block wraps too
-        });
+        };
+        if constexpr (LeadingRankRule<R>) {
+          if (leading) {
+            rule.for_each_leading_rank(unrank(r), r, options.forward, fixed_cells, out);
+            continue;
+          }
+        }
+        step_ranks(r, out);
       }
     }
   });

@@ -83,6 +83,8 @@ class MoveRanks {
       for (int c = moves_[j].hi + 1; c <= n; ++c) below_[static_cast<std::size_t>(c)] |= std::uint64_t{1} << j;
     }
     suffix_moves_ = all_moves() & ~prefix_moves_;
+    for (std::size_t j = 0; j < moves_.size(); ++j)
+      for (int c = moves_[j].lo + 1; c <= n; ++c) touching_[static_cast<std::size_t>(c)] |= std::uint64_t{1} << j;
     columns_ = inside.size();
     if (columns_ == 0) return;
     const std::uint64_t rows = kFactorial[static_cast<std::size_t>(m)];
@@ -99,6 +101,9 @@ class MoveRanks {
   }
 
   std::size_t moves() const { return moves_.size(); }
+  // Bit j: move j moves one of the cells 0..c-1. The other moves keep the first c Lehmer
+  // digits, so a state's neighbours by them stay in its block of (n-c)! ranks.
+  std::uint64_t moves_touching(int c) const { return touching_[static_cast<std::size_t>(std::clamp(c, 0, n_))]; }
   // Moves ranked through the suffix table (the others by their digit window).
   std::size_t table_moves() const { return columns_; }
 
@@ -307,6 +312,7 @@ class MoveRanks {
   // window delta) and whether it applies depend only on cells 0..c-1, which a scanner's
   // next prefix often shares with the last (LehmerPrefix::seek).
   std::array<std::uint64_t, kMaxCells + 1> below_{};
+  std::array<std::uint64_t, kMaxCells + 1> touching_{};  // moves_touching(c)
   std::uint64_t all_moves() const {
     return moves_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << moves_.size()) - 1;
   }

@@ -152,6 +152,18 @@ class DefinedRule : public MoveNeighbours<DefinedRule> {
             s, r, [](std::size_t) { return true; }, f);
   }
 
+  // f(rank) for the successors (predecessors: successors false) of s by the moves that
+  // move one of its first `cells` cells (NumberGridRule::for_each_leading_rank); all of
+  // them with repeated pieces.
+  template <class F>
+  void for_each_leading_rank(State s, std::uint64_t r, bool successors, int cells, F&& f) const {
+    if (!distinct_) {
+      if (successors) return for_each_successor_rank(s, r, f);
+      return for_each_predecessor_rank(s, r, f);
+    }
+    const MoveRanks& m = successors || !data_->directed ? data_->fwd_ranks : data_->inv_ranks;
+    m.for_each_rank_of(s, r, m.moves_touching(cells), f);
+  }
   // The successors' (true) or predecessors' (false) ranks from the rank alone, for
   // ascending scans (MoveRanks::Scanner, one per task); an unusable one with repeated pieces.
   MoveRanks::Scanner rank_scanner(bool successors) const {

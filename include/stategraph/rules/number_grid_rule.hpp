@@ -62,6 +62,17 @@ class NumberGridRule : public GridRule, public MoveNeighbours<Derived> {
   void for_each_predecessor_rank(State s, std::uint64_t r, F&& f) const {
     emit_ranks(ranks_->undirected ? ranks_->successors : ranks_->predecessors, s, r, f);
   }
+  // f(rank) for the successors (predecessors: successors false) of s, whose rank is r, by
+  // the moves that move one of its first `cells` cells: the only ones that can leave its
+  // block of (n - cells)! ranks (MoveRanks::moves_touching). The disk variant's remote
+  // neighbours on a bottom-up level.
+  template <class F>
+  void for_each_leading_rank(State s, std::uint64_t r, bool successors, int cells, F&& f) const {
+    const MoveRanks& m = successors || ranks_->undirected ? ranks_->successors : ranks_->predecessors;
+    std::uint64_t moves = m.moves_touching(cells);
+    if constexpr (requires { self().applicable_moves(s, moves); }) moves = self().applicable_moves(s, moves);
+    m.for_each_rank_of(s, r, moves, f);
+  }
   // The successors' (true) or predecessors' (false) ranks from the rank alone, for
   // ascending scans (MoveRanks::Scanner, one per task); when the moves depend on the state
   // (applicable_moves), the scanner rebuilds the state and keeps the moves that apply.
