@@ -35,6 +35,10 @@
 #                                              #   --max-memory 4G (7 segments), files in DISK2X7 (default
 #                                              #   /var/tmp/stategraph-2x7-disk, up to 26 GiB); after a kill: the same
 #                                              #   command by hand with --resume DISK2X7
+#   bash results/regenerate.sh --rotate-2x7    # + rotate-2x7/: all 14! states of rotate 2x7 (clockwise) by the disk
+#                                              #   variant under --max-memory 12G (4 segments), files in ROT2X7 (default
+#                                              #   /var/tmp/stategraph-rotate-2x7-disk, up to ~54 GiB); after a kill:
+#                                              #   the same command by hand with --resume ROT2X7
 #   bash results/regenerate.sh --all           # every part
 # Flags combine. The light part always runs first.
 set -euo pipefail
@@ -44,7 +48,7 @@ mpibin=./build/stategraph-mpi
 bench=./build/stategraph_bench
 benchcsv=./build/stategraph_bench_csv
 
-heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0 disk12=0 disk2x7=0
+heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0 disk12=0 disk2x7=0 rot2x7=0
 for a in "$@"; do
   case "$a" in
     --heavy) heavy=1 ;;
@@ -57,7 +61,8 @@ for a in "$@"; do
     --compare12) compare12=1 ;;
     --disk12) disk12=1 ;;
     --2x7-disk) disk2x7=1 ;;
-    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 disk12=1 disk2x7=1 ;;
+    --rotate-2x7) rot2x7=1 ;;
+    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 disk12=1 disk2x7=1 rot2x7=1 ;;
     *) echo "regenerate.sh: unknown flag $a (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
@@ -374,6 +379,15 @@ if ((disk2x7)); then
     --no-graph --no-plot --out results/sliding-2x7-disk-4G 2>&1 >/dev/null |
     grep -v '% of the level scanned' >"$tmp/disk2x7.log"
   mv "$tmp/disk2x7.log" results/sliding-2x7-disk-4G/run.log
+fi
+
+if ((rot2x7)); then
+  dd=${ROT2X7:-/var/tmp/stategraph-rotate-2x7-disk}
+  mkdir -p results/rotate-2x7
+  /usr/bin/time -v $bin analyze --rule rotate --rows 2 --cols 7 --variant disk --disk "$dd" --max-memory 12G \
+    --no-graph --no-plot --out results/rotate-2x7 2>&1 >/dev/null |
+    grep -v '% of the level scanned' >"$tmp/rot2x7.log"
+  mv "$tmp/rot2x7.log" results/rotate-2x7/run.log
 fi
 
 # ---- plots and CSVs of what was not remade above ------------------------------------------------

@@ -255,6 +255,10 @@ expect 2 "disk variant with --verify" -- "$bin" analyze --quiet --rule rotate --
 no_csv "$tmp/dk0"
 "$bin" analyze --quiet --rule rotate --variant hybrid --no-graph --no-plot --out "$tmp/dk-ref" >/dev/null 2>&1
 # (auto's choice of the disk variant when nothing fits in memory: DiskPlan.AutoTakesItOnlyWhenNothingFitsInMemory)
+# No graph phase on disk, but antipodes.csv all the same, as the in-memory run's.
+"$bin" analyze --quiet --rule rotate --variant hybrid --no-plot --out "$tmp/dk-ref-g" >/dev/null 2>&1
+expect 0 "disk run" -- "$bin" analyze --quiet --rule rotate --variant disk --disk "$tmp/dk-a" --disk-segment 50021 --no-plot --out "$tmp/dk-a-out"
+cmp -s "$tmp/dk-ref-g/antipodes.csv" "$tmp/dk-a-out/antipodes.csv" && ok || bad "disk antipodes.csv differs from the in-memory run's"
 # A SIGKILL in the middle of pass 6 (after 3 of its segments), then --resume: the same distribution,
 # bytes_read/bytes_written columns, and nothing left in the folder.
 for kill_at in 6:3 9:0 14:5; do

@@ -13,6 +13,7 @@
 
 #include "defs_common.hpp"
 #include "disk_support.hpp"
+#include "stategraph/analysis/graph.hpp"
 #include "stategraph/bfs/memory.hpp"
 
 namespace stategraph {
@@ -49,7 +50,10 @@ std::string label_of(const AnyRule& rule) { return std::string(rule_name(rule)) 
 TEST(DiskBfs, EqualsTheReferenceOnEveryRuleWithSegmentsSplitAtOddPlaces) {
   for (const AnyRule& rule : small_rules()) {
     const std::uint64_t n = rule_size(rule);
-    const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
+    BfsOptions with_depths;
+    with_depths.want_depths = true;
+    const BfsResult ref = find_variant("reference").run(rule, with_depths);
+    const std::vector<std::uint64_t> far = antipodes(ref, 100);  // the first 100 by rank
     // One segment, about 3 and 7 of odd sizes, and (the smallest spaces) 20 of 37 ranks.
     std::vector<std::uint64_t> segments{n, n / 3 + 1, test::odd_segment(n)};
     if (n <= 720) segments.push_back(37);
@@ -58,6 +62,7 @@ TEST(DiskBfs, EqualsTheReferenceOnEveryRuleWithSegmentsSplitAtOddPlaces) {
       const BfsResult got = run_disk(rule, BfsOptions{}, dir.path(), seg);
       EXPECT_EQ(got.layers, ref.layers) << label_of(rule) << " segments of " << seg;
       EXPECT_TRUE(got.disk_io);
+      EXPECT_EQ(got.last_layer, far) << label_of(rule) << " segments of " << seg;
       ASSERT_EQ(got.levels.size(), got.layers.size());
       for (std::size_t d = 0; d < got.levels.size(); ++d) EXPECT_EQ(got.levels[d].states, got.layers[d]);
       // A finished run leaves nothing behind.

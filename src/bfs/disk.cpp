@@ -49,6 +49,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -735,6 +736,9 @@ Manifest load_manifest(const fs::path& dir) {
 // top-down, 23.4 s with 0.5; rotate 3x4 in four segments, rank scanners: 17.0 s with 0,
 // 15.8 s with 0.5).
 constexpr double kRemoteScanCost = 0.5;
+// Claims of a segment listed in memory before their front file is written (8 bytes each,
+// in the plan's reserve); more are streamed from next in two scans.
+constexpr std::uint64_t kListedClaims = std::uint64_t{1} << 20;
 
 template <class R>
 class DiskSearch {
@@ -801,7 +805,9 @@ class DiskSearch {
   // The cross-segment updates of a round (plan_.outbox_bytes) and the frame writer.
   std::unique_ptr<Outbox> outbox_;  // made once the segments are known (a resume takes the folder's)
   FrameWriter frames_;
-  std::uint64_t resent_ = 0;  // rounds sent again after their outbox overflowed
+  std::uint64_t resent_ = 0;                // rounds sent again after their outbox overflowed
+  std::vector<std::uint64_t> layer_ranks_;  // the first ranks of the layer being expanded
+  std::vector<std::uint64_t> claims_;       // a sparse front file's offsets (kListedClaims at most)
   // The fewest leading cells c such that a segment is a union of blocks of (n-c)! ranks
   // (only moves of those cells leave it), 0 when that is nearly every cell.
   int fixed_cells_ = 0;
@@ -907,7 +913,7 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
   resize(loc);
   // Visited bits: the committed version, or none yet.
   if (cur_vis_[i] < 0)
-    visited_.clear();
+    bfs::parallel_clear(visited_);
   else
     read_ += read_bits(at(vis_name(i, cur_vis_[i])), visited_);
   std::uint64_t* vw = visited_.words();
@@ -921,7 +927,7 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
     read_ += in.bytes_read();
     if (read_once) remove_file(in.path());
   } else {
-    frontier_.clear();
+    bfs::parallel_clear(frontier_);
   }
   std::uint64_t applied = 0;
   for (std::uint64_t from : inbound_[i]) {
@@ -943,6 +949,10 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
     if (read_once) remove_file(in.path());
   }
   applied_ += applied;
+  // The layer's first ranks (segments come in rank order): the antipodes, if it is the last.
+  for (std::uint64_t w = 0; w < frontier_.num_words() && layer_ranks_.size() < options_.disk.antipodes; ++w)
+    for (std::uint64_t bits = fw[w]; bits && layer_ranks_.size() < options_.disk.antipodes; bits &= bits - 1)
+      layer_ranks_.push_back(b + w * 64 + static_cast<unsigned>(std::countr_zero(bits)));
   // Expand the frontier in rounds whose remote neighbours fit the outbox budget.
   // next: the steps below overwrite it (top-down from a copy of visited or cleared,
   // bottom-up word by word).
@@ -966,13 +976,20 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
   // or, on a dense late level, bottom-up for the parents inside the segment plus the
   // frontier's neighbours in other segments sent as updates (the states whose parents
   // are elsewhere are claimed from those when their segment is loaded next pass).
-  bool bottomup = false;
+  bool bottomup = false, direct = false;
   std::uint64_t* nw = next_.words();
   if (!single) {
-    std::uint64_t count = 0, seen = 0;
-    for (std::uint64_t w = 0; w < W; ++w)
-      count += static_cast<std::uint64_t>(std::popcount(fw[w])),
-          seen += static_cast<std::uint64_t>(std::popcount(vw[w]));
+    const auto [count, seen] = tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(0, W, std::uint64_t{1} << 16), std::pair<std::uint64_t, std::uint64_t>{},
+        [&](const auto& r, std::pair<std::uint64_t, std::uint64_t> c) {
+          for (std::uint64_t w = r.begin(); w != r.end(); ++w)
+            c.first += static_cast<std::uint64_t>(std::popcount(fw[w])),
+                c.second += static_cast<std::uint64_t>(std::popcount(vw[w]));
+          return c;
+        },
+        [](auto a, auto b2) {
+          return std::pair{a.first + b2.first, a.second + b2.second};
+        });
     double growth = 1;
     const std::vector<LevelStat>& levels = levels_->levels;
     if (levels.size() >= 2 && levels[levels.size() - 2].states > 0)
@@ -988,7 +1005,14 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
                                  [] { return [](std::uint64_t, std::uint64_t) {}; });
       ++bottomup_segments_;
     } else {
-      std::copy(vw, vw + W, nw);  // top-down: next = visited after the claims minus this copy
+      // Top-down. A sparse frontier claims into next directly (next cleared); a dense one
+      // sets visited only, one random access per claim, and next is visited after the
+      // claims minus this copy of it.
+      direct = count * 64 < loc;
+      if (direct)
+        bfs::parallel_clear(next_);
+      else
+        std::copy(vw, vw + W, nw);
       ++topdown_segments_;
     }
     if (stop_requested(options_)) return;
@@ -999,7 +1023,7 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
       auto claim = [&](std::uint64_t w, std::uint64_t m) {
         const std::uint64_t fresh = m & ~vw[w];
         vw[w] |= fresh;
-        if (bottomup) nw[w] |= fresh;
+        if (bottomup || direct) nw[w] |= fresh;
         found += static_cast<std::uint64_t>(std::popcount(fresh));
       };
       for_each_frame(in, loc, claim, [&](std::uint64_t l) { claim(l >> 6, std::uint64_t{1} << (l & 63)); });
@@ -1043,6 +1067,8 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
     outbox_->start();
     if (bottomup)
       bfs::remote_neighbours(rule_, options_, b, frontier_, lo, hi, sink_factory, fixed_cells_);
+    else if (direct)
+      found += bfs::topdown_step(rule_, options_, b, frontier_, visited_, next_, lo, hi, sink_factory);
     else  // claims set visited only: next is what they added (below), one random access per state
       found += bfs::topdown_step<true>(rule_, options_, b, frontier_, visited_, next_, lo, hi, sink_factory);
     if (stop_requested(options_)) return;
@@ -1065,8 +1091,10 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
     }
     lo = hi;
   }
-  if (!single && !bottomup)
-    for (std::uint64_t w = 0; w < W; ++w) nw[w] = vw[w] & ~nw[w];
+  if (!single && !bottomup && !direct)
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, W, std::uint64_t{1} << 16), [&](const auto& r) {
+      for (std::uint64_t w = r.begin(); w != r.end(); ++w) nw[w] = vw[w] & ~nw[w];
+    });
   for (auto& f : files)
     if (f) f->close();
   claimed_next += found;
@@ -1090,11 +1118,18 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
       const std::uint8_t tag = bfs::kOffsetsBitmap;
       out.write(&tag, 1), out.write(&payload, 8), out.write(nw, payload);
     } else {
-      frames_.write(out, loc, [&](auto&& f) {
+      auto each = [&](auto&& f) {
         for (std::uint64_t w = 0; w < next_.num_words(); ++w)
           for (std::uint64_t bits = nw[w]; bits; bits &= bits - 1)
             f(w * 64 + static_cast<unsigned>(std::countr_zero(bits)));
-      });
+      };
+      if (found <= kListedClaims) {  // one scan of next into a short list, not two
+        claims_.clear();
+        each([&](std::uint64_t l) { claims_.push_back(l); });
+        frames_.write(out, loc, claims_.data(), claims_.data() + claims_.size());
+      } else {
+        frames_.write(out, loc, each);
+      }
     }
     out.close();
     written_ += out.written();
@@ -1152,6 +1187,7 @@ BfsResult DiskSearch<R>::run() {
       const auto pass_start = std::chrono::steady_clock::now();
       read_ = written_ = 0;
       applied_ = 0, expanded_ = 0;
+      layer_ranks_.clear();
       pass_direction_ = Direction::kTopDown;
       topdown_segments_ = bottomup_segments_ = 0;
       inbound_next_.assign(plan_.segments, {});
@@ -1217,6 +1253,7 @@ BfsResult DiskSearch<R>::run() {
           for (std::uint64_t from : inbound_[i]) remove_file(at(upd_name(d, i, from)));
         }
       }
+      if (layer > 0) result.last_layer.swap(layer_ranks_);  // the deepest layer so far
       if (!more) break;
       if (layer == 0 && d > 0) throw std::logic_error("disk BFS: an empty layer before the end");
       ++pass;

@@ -155,6 +155,7 @@ int run_analyze(const AnalyzeOptions& o) {
     bo.disk.resume = disk_resume;
     bo.disk.keep_done_manifest = true;  // removed below, once the results are written
     bo.disk.commit_seconds = o.checkpoint.interval;
+    bo.disk.antipodes = o.graph.max_antipodes;
     if (const char* limit_text = std::getenv("STATEGRAPH_TEST_DISK_WRITE_LIMIT"))  // test seam: a full disk
       bo.disk.write_limit = std::strtoull(limit_text, nullptr, 10);
     // Checked before any allocation: the variant's buffers against the memory limit.
@@ -246,6 +247,8 @@ int run_analyze(const AnalyzeOptions& o) {
     run.write("levels.csv", levels_table(result).str());
     run.write("summary.csv", summary_table(summary).str());
     for (const auto& [name, content] : graph.files) run.write(name, content);
+    if (!result.last_layer.empty())  // no graph phase, but the disk variant kept the deepest layer's first ranks
+      run.write("antipodes.csv", antipodes_table(rule, result.last_layer).str());
     if (plot) {
       // A plot failure leaves the analysis standing: one warning line, exit 0.
       try {

@@ -83,6 +83,8 @@ struct DiskSettings {
   // Test seam: a write past this many bytes of files fails with ENOSPC, as on a full disk
   // (0: none; the CLI reads STATEGRAPH_TEST_DISK_WRITE_LIMIT).
   std::uint64_t write_limit = 0;
+  // Ranks of the deepest layer to keep (BfsResult::last_layer): the first in rank order.
+  std::uint64_t antipodes = 100;
   // Test seam: the bytes of the cross-segment update buffers (0: what the plan gives), so
   // that small spaces overflow them and take the path that sends a round again.
   std::uint64_t outbox_bytes = 0;
@@ -207,6 +209,9 @@ struct BfsResult {
   bool disk_io = false;                  // levels carry bytes_read / bytes_written (disk variant)
   std::uint64_t disk_peak_bytes = 0;     // the disk variant's largest use of its folder
   std::uint64_t disk_rounds_resent = 0;  // rounds of remote neighbours sent again: their outbox overflowed
+  // The disk variant (no depth table): the first DiskSettings::antipodes ranks of the
+  // deepest layer, ascending (antipodes.csv without a depth table).
+  std::vector<std::uint64_t> last_layer;
 
   std::uint64_t reached() const;
   int max_depth() const { return static_cast<int>(layers.size()) - 1; }
