@@ -42,7 +42,7 @@ fi
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTATEGRAPH_SANITIZE=thread -DSTATEGRAPH_BUILD_BENCH=OFF \
   -DTBB_DIR="$tbb/install/lib/cmake/TBB" >/dev/null
 cmake --build "$build" -j 2 --target stategraph_tests
-if ! ldd "$build/stategraph_tests" | grep -q "$tbb/install"; then
+if ! ldd "$build/stategraph_tests" | grep "$tbb/install" >/dev/null; then  # not -q: an early exit would SIGPIPE ldd (pipefail)
   echo "tsan: $build/stategraph_tests does not load the TSan-built libtbb from $tbb/install" >&2
   exit 1
 fi
