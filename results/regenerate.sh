@@ -35,7 +35,8 @@
 #                                              #   --max-memory 4G (7 segments), files in DISK2X7 (default
 #                                              #   /var/tmp/stategraph-2x7-disk, up to 26 GiB); after a kill: the same
 #                                              #   command by hand with --resume DISK2X7
-#   bash results/regenerate.sh --rotate-2x7    # + rotate-2x7/: all 14! states of rotate 2x7 (clockwise) by the disk
+#   bash results/regenerate.sh --rotate-2x7    # + rotate-2x7/: all 14! states of rotate 2x7 (clockwise, cells
+#                                              #   numbered by columns: defs/rotate-2x7-columns.tws) by the disk
 #                                              #   variant under --max-memory 12G (4 segments), files in ROT2X7 (default
 #                                              #   /var/tmp/stategraph-rotate-2x7-disk, up to ~54 GiB); after a kill:
 #                                              #   the same command by hand with --resume ROT2X7
@@ -384,10 +385,21 @@ fi
 if ((rot2x7)); then
   dd=${ROT2X7:-/var/tmp/stategraph-rotate-2x7-disk}
   mkdir -p results/rotate-2x7
-  /usr/bin/time -v $bin analyze --rule rotate --rows 2 --cols 7 --variant disk --disk "$dd" --max-memory 12G \
-    --no-graph --no-plot --out results/rotate-2x7 2>&1 >/dev/null |
+  # The built-in rotate with its cells numbered column by column (defs/rotate-2x7-columns.tws:
+  # the same graph; a turn changes 4 Lehmer digits instead of 9), shown as one row of 14.
+  /usr/bin/time -v $bin analyze --rule file:results/defs/rotate-2x7-columns.tws --rows 1 --cols 14 \
+    --variant disk --disk "$dd" --max-memory 12G --no-graph --no-plot --out results/rotate-2x7 2>&1 >/dev/null |
     grep -v '% of the level scanned' >"$tmp/rot2x7.log"
   mv "$tmp/rot2x7.log" results/rotate-2x7/run.log
+  # antipodes-grid.csv: each antipode as the 2x7 grid (rows split by /) and its row-by-row
+  # rank, the rank `--rule rotate --rows 2 --cols 7` gives it.
+  awk -F, 'NR == 1 { print "rank_by_rows,grid"; next }
+    { n = split($2, p, " "); line = ""; rank = 0
+      for (r = 0; r < 2; ++r) for (c = 0; c < n / 2; ++c) g[r * n / 2 + c] = p[2 * c + r + 1]
+      for (i = 0; i < n; ++i) { d = 0; for (j = i + 1; j < n; ++j) if (g[j] + 0 < g[i] + 0) ++d
+        f = 1; for (k = 2; k <= n - 1 - i; ++k) f *= k; rank += d * f
+        line = line (i == 0 ? "" : i == n / 2 ? "/" : " ") g[i] }
+      printf "%.0f,%s\n", rank, line }' results/rotate-2x7/antipodes.csv >results/rotate-2x7/antipodes-grid.csv
 fi
 
 # ---- plots and CSVs of what was not remade above ------------------------------------------------

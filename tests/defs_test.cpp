@@ -186,6 +186,54 @@ TEST(DefMoves, MetricsExpandWithTwsearchNames) {
   EXPECT_EQ(given.table_id(), std::get<DefinedRule>(defined("rotate-3x3.tws", nullptr, 3, 3)).table_id());
 }
 
+// ---- rotate 2xN with its cells numbered column by column ------------------------------
+
+// rotate-2xN-columns.tws is the built-in rotate on 2xN with its cells relabelled (position
+// 2c + r is grid cell (r, c)): the same goal and, move by move, the same successors.
+State rows_from_columns(State s, int cols) {
+  State t = 0;
+  for (int c = 0; c < cols; ++c)
+    for (int r = 0; r < 2; ++r) t = set_cell(t, r * cols + c, get_cell(s, 2 * c + r));
+  return t;
+}
+
+TEST(DefRotateColumns, TheBuiltInsMovesOnRelabelledCells) {
+  for (int cols = 3; cols <= 7; ++cols) {
+    const std::string file = "rotate-2x" + std::to_string(cols) + "-columns.tws";
+    const auto d = std::get<DefinedRule>(defined(file, nullptr, 2, cols));
+    const Rotate r(Grid(2, cols), false);
+    ASSERT_EQ(d.size(), r.size()) << file;
+    ASSERT_TRUE(d.directed()) << file;
+    ASSERT_EQ(d.max_degree(), r.max_degree()) << file;
+    ASSERT_EQ(d.goals().size(), 1u);
+    EXPECT_EQ(rows_from_columns(d.goals()[0], cols), r.goals()[0]) << file;
+    std::mt19937_64 rng(static_cast<std::uint64_t>(cols));
+    for (int k = 0; k < 2000; ++k) {
+      const State s = d.unrank(rng() % d.size());
+      std::vector<State> a, b;
+      d.for_each_successor(s, [&](State t) { a.push_back(rows_from_columns(t, cols)); });
+      r.for_each_successor(rows_from_columns(s, cols), [&](State t) { b.push_back(t); });
+      ASSERT_EQ(a, b) << file;
+      a.clear(), b.clear();
+      d.for_each_predecessor(s, [&](State t) { a.push_back(rows_from_columns(t, cols)); });
+      r.for_each_predecessor(rows_from_columns(s, cols), [&](State t) { b.push_back(t); });
+      ASSERT_EQ(a, b) << file;
+    }
+  }
+}
+
+// The layers of the relabelled graph are the built-in's: the disk variant over odd
+// segments on the definition against the built-in reference (2x4) and hybrid (2x5).
+TEST(DefRotateColumns, SameLayersAsTheBuiltIn) {
+  for (int cols : {4, 5}) {
+    const AnyRule def = defined("rotate-2x" + std::to_string(cols) + "-columns.tws", nullptr, 2, cols);
+    const AnyRule builtin = make_rule("rotate", 2, cols, RuleOptions{});
+    const auto want = layers(builtin, cols == 4 ? "reference" : "hybrid");
+    EXPECT_EQ(layers(def, "disk"), want) << "2x" << cols;
+    EXPECT_EQ(layers(def, "twobit"), want) << "2x" << cols;
+  }
+}
+
 // ---- the defined rotate against the built-in one -------------------------------------
 
 TEST(DefRotate, SameMovesInTheSameOrderAsTheBuiltIn) {
