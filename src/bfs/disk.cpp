@@ -301,12 +301,19 @@ void sync_folder_fs(const fs::path& dir) {
   if (rc != 0) throw std::runtime_error(file_error("sync", "disk BFS folder", dir, err));
 }
 
-// A data file read sequentially through a buffer.
+// A data file read sequentially through a buffer of kIoBufferBytes, or of the file's size
+// when it is smaller (a pass of many small segments opens hundreds of small files), not
+// zeroed: a 4 MiB memset per file was a quarter of a 28-segment test run's time.
 class InFile {
  public:
-  explicit InFile(fs::path path) : path_(std::move(path)), buffer_(kIoBufferBytes) {
+  explicit InFile(fs::path path) : path_(std::move(path)) {
     fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd_ < 0) throw std::runtime_error(file_error("open", "disk BFS file", path_, errno));
+    struct stat st {};
+    std::uint64_t size = kIoBufferBytes;
+    if (::fstat(fd_, &st) == 0 && st.st_size >= 0)
+      size = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(st.st_size), 1, kIoBufferBytes);
+    buffer_ = std::make_unique_for_overwrite<std::uint8_t[]>(size), size_ = size;
   }
   InFile(const InFile&) = delete;
   InFile& operator=(const InFile&) = delete;
@@ -323,7 +330,7 @@ class InFile {
         throw std::runtime_error("disk BFS file " + path_.string() + " ends in the middle of a record");
       }
       const std::uint64_t take = std::min<std::uint64_t>(bytes, end_ - pos_);
-      std::memcpy(p, buffer_.data() + pos_, take);
+      std::memcpy(p, buffer_.get() + pos_, take);
       p += take, pos_ += take, bytes -= take;
     }
     return true;
@@ -337,7 +344,7 @@ class InFile {
  private:
   bool fill() {
     for (;;) {
-      const ssize_t got = ::read(fd_, buffer_.data(), buffer_.size());
+      const ssize_t got = ::read(fd_, buffer_.get(), size_);
       if (got < 0) {
         if (errno == EINTR) continue;
         throw std::runtime_error(file_error("read", "disk BFS file", path_, errno));
@@ -348,8 +355,8 @@ class InFile {
   }
   fs::path path_;
   int fd_ = -1;
-  std::vector<std::uint8_t> buffer_;
-  std::uint64_t pos_ = 0, end_ = 0, read_ = 0;
+  std::unique_ptr<std::uint8_t[]> buffer_;
+  std::uint64_t size_ = 0, pos_ = 0, end_ = 0, read_ = 0;
 };
 
 // Reads a whole bitset file (exactly b's words) into b.
