@@ -75,9 +75,9 @@ TEST(DiskBfs, EqualsTheReferenceOnEveryRuleWithSegmentsSplitAtOddPlaces) {
 }
 
 TEST(DiskBfs, DirectedBothWaysFromAStartAndAtOneAndTwoThreads) {
-  const int cols = test::kSanitized ? 4 : 3;  // 2x4 under the sanitizers, else 3x3
-  const AnyRule rotate = make_rule("rotate", cols == 4 ? 2 : 3, cols);
-  const AnyRule sliding = make_rule("sliding", cols == 4 ? 2 : 3, cols);
+  const auto [rows, cols] = test::kSanitized ? std::pair{2, 4} : std::pair{3, 3};
+  const AnyRule rotate = make_rule("rotate", rows, cols);
+  const AnyRule sliding = make_rule("sliding", rows, cols);
   for (const AnyRule& rule : {rotate, sliding}) {
     for (bool forward : {false, true}) {
       BfsOptions o;
