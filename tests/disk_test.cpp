@@ -30,6 +30,10 @@ BfsResult run_disk(const AnyRule& rule, BfsOptions o, const fs::path& dir, std::
   return find_variant("disk").run(rule, o);
 }
 
+// Visited bits rewritten whole after every pass, or (nearly) never: new bits go to
+// delta files unless a pass sets more than can be listed.
+constexpr double kWholeBits = 0.0, kDeltasAlways = 1e9;
+
 std::vector<AnyRule> small_rules() {
   std::vector<AnyRule> rules;
   std::vector<std::pair<int, int>> grids{{2, 3}, {2, 4}};
@@ -71,7 +75,34 @@ TEST(DiskBfs, EqualsTheReferenceOnEveryRuleWithSegmentsSplitAtOddPlaces) {
       // A finished run leaves nothing behind.
       EXPECT_TRUE(fs::is_empty(dir.path())) << label_of(rule) << " segments of " << seg;
     }
+    // The visited bits rewritten after every pass, and kept as deltas on top of the first.
+    for (double fraction : {kWholeBits, kDeltasAlways}) {
+      TempFolder dir("disk");
+      BfsOptions o;
+      o.disk.delta_fraction = fraction;
+      EXPECT_EQ(run_disk(rule, o, dir.path(), test::odd_segment(n)).layers, ref.layers)
+          << label_of(rule) << " delta fraction " << fraction;
+    }
   }
+}
+
+// Sparse passes append their new bits to delta files instead of rewriting the visited
+// bits: a long search of narrow layers (primeswap 2x5, 175 of them) writes a fraction of
+// what it writes with the bits rewritten each pass, and reads less too.
+TEST(DiskBfs, SparsePassesWriteDeltasNotTheVisitedBits) {
+  const AnyRule rule = make_rule("primeswap", 2, test::kSanitized ? 4 : 5);
+  const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
+  std::uint64_t written[2] = {0, 0}, read[2] = {0, 0};
+  for (int k : {0, 1}) {
+    TempFolder dir("disk");
+    BfsOptions o;
+    o.disk.delta_fraction = k ? DiskSettings{}.delta_fraction : kWholeBits;
+    const BfsResult got = run_disk(rule, o, dir.path(), test::odd_segment(rule_size(rule)));
+    EXPECT_EQ(got.layers, ref.layers) << k;
+    for (const LevelStat& l : got.levels) written[k] += l.bytes_written, read[k] += l.bytes_read;
+  }
+  EXPECT_LT(written[1] * 2, written[0]);
+  EXPECT_LT(read[1], read[0]);
 }
 
 TEST(DiskBfs, DirectedBothWaysFromAStartAndAtOneAndTwoThreads) {
@@ -164,12 +195,14 @@ TEST(DiskBfs, StoppedInAnyPassResumesToTheSameLayers) {
   const std::uint64_t seg = test::odd_segment(rule_size(rule));
   const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
   for (int stop_after : {0, 3, 7, 12, 15}) {
-    for (double commit : {0.0, 60.0}) {  // a commit after every pass, or none but the first
+    for (double commit : {0.0, 60.0})  // a commit after every pass, or none but the first
+    for (double fraction : {kWholeBits, DiskSettings{}.delta_fraction, kDeltasAlways}) {
       TempFolder dir("disk");
       std::atomic<int> stop{0};
       BfsOptions o;
       o.stop = &stop;
       o.disk.commit_seconds = commit;
+      o.disk.delta_fraction = fraction;
       o.on_level = [&](const LevelStat& l, std::uint64_t) {
         if (l.depth == stop_after) stop.store(15);
       };
@@ -177,8 +210,9 @@ TEST(DiskBfs, StoppedInAnyPassResumesToTheSameLayers) {
       EXPECT_TRUE(holds_disk_run(dir.path()));
       BfsOptions r;
       r.disk.resume = true;
+      r.disk.delta_fraction = fraction;
       const BfsResult resumed = run_disk(rule, r, dir.path(), seg);
-      EXPECT_EQ(resumed.layers, ref.layers) << stop_after << " " << commit;
+      EXPECT_EQ(resumed.layers, ref.layers) << stop_after << " " << commit << " " << fraction;
       EXPECT_TRUE(fs::is_empty(dir.path()));
     }
   }
@@ -188,11 +222,13 @@ TEST(DiskBfs, AFullDiskFailsWithAClearErrorAndLosesNothing) {
   const AnyRule rule = make_rule("sliding", 3, 3);
   const std::uint64_t seg = test::odd_segment(rule_size(rule));
   const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
-  for (std::uint64_t limit : {std::uint64_t{100}, std::uint64_t{200000}, std::uint64_t{600000}}) {
+  for (std::uint64_t limit : {std::uint64_t{100}, std::uint64_t{200000}, std::uint64_t{600000}})
+  for (double fraction : {kWholeBits, kDeltasAlways}) {
     TempFolder dir("disk");
     BfsOptions o;
     o.disk.write_limit = limit;
     o.disk.commit_seconds = 0;
+    o.disk.delta_fraction = fraction;
     try {
       run_disk(rule, o, dir.path(), seg);
       ADD_FAILURE() << "no error with a write limit of " << limit;
@@ -202,7 +238,8 @@ TEST(DiskBfs, AFullDiskFailsWithAClearErrorAndLosesNothing) {
     // The last committed pass is intact: the run continues from it.
     BfsOptions r;
     r.disk.resume = true;
-    EXPECT_EQ(run_disk(rule, r, dir.path(), seg).layers, ref.layers) << limit;
+    r.disk.delta_fraction = fraction;
+    EXPECT_EQ(run_disk(rule, r, dir.path(), seg).layers, ref.layers) << limit << " " << fraction;
   }
 }
 

@@ -47,6 +47,7 @@ struct AnalyzeOptions {
   CheckpointCliOptions checkpoint;  // checkpoint_cli.hpp
   std::string disk;                 // --disk DIR: the disk variant's folder
   std::uint64_t disk_segment = 0;   // --disk-segment RANKS (0: the largest that fits)
+  double disk_delta = DiskSettings{}.delta_fraction;  // --disk-delta F
 };
 
 // Prints a progress line for a level that runs longer than a few seconds: share of
@@ -152,6 +153,7 @@ int run_analyze(const AnalyzeOptions& o) {
     bo.disk.dir = disk_dir;
     bo.disk.memory = limit;
     bo.disk.segment_ranks = o.disk_segment;
+    bo.disk.delta_fraction = o.disk_delta;
     bo.disk.resume = disk_resume;
     bo.disk.keep_done_manifest = true;  // removed below, once the results are written
     bo.disk.commit_seconds = o.checkpoint.interval;
@@ -324,6 +326,12 @@ Command add_analyze(CLI::App& app) {
   sub->add_option("--disk-segment", o->disk_segment,
                   "Ranks per segment of the disk variant (default: the largest that fits --max-memory)")
       ->check(CLI::PositiveNumber);
+  sub->add_option("--disk-delta", o->disk_delta,
+                  "The disk variant writes a pass's new visited bits of a segment as a delta file while its "
+                  "deltas stay under this fraction of the segment's bits, then the bits whole (0: whole after "
+                  "every pass)")
+      ->check(CLI::Range(0.0, 1e9))
+      ->capture_default_str();
   return {sub, [o] { return run_analyze(*o); }};
 }
 

@@ -91,6 +91,10 @@ struct DiskSettings {
   // Seconds between committed passes (a commit syncs the folder; a kill loses at most the
   // passes since the last one); 0: every pass. analyze: --checkpoint-interval.
   double commit_seconds = 60;
+  // A pass that sets few new bits in a segment appends them to a delta file (visd-i-p)
+  // instead of rewriting the segment's visited bits; the bits are rewritten whole once
+  // the segment's deltas would exceed this fraction of their bytes (0: every pass).
+  double delta_fraction = 1.0 / 16;
 };
 
 struct BfsOptions {
