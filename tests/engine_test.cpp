@@ -176,5 +176,23 @@ TEST(VariantTable, CompareDefaultListsEveryVariantOnceUntimedLast) {
   }
 }
 
+// The disk variant reuses its bitsets for a smaller last segment: the same buffer, the
+// words kept, and no growth past what was allocated.
+TEST(Bitset, ReshapeKeepsTheBufferAndRefusesToGrow) {
+  Bitset b(1000);
+  b.set(5), b.set(700);
+  const std::uint64_t* words = b.words();
+  b.reshape(130);
+  EXPECT_EQ(b.size(), 130u);
+  EXPECT_EQ(b.num_words(), 3u);
+  EXPECT_EQ(b.words(), words);
+  EXPECT_TRUE(b.test(5));
+  EXPECT_EQ(b.count(), 1u);
+  b.reshape(1000);
+  EXPECT_TRUE(b.test(700));
+  EXPECT_EQ(b.capacity_words(), 16u);
+  EXPECT_THROW(b.reshape(1025), std::length_error);
+}
+
 }  // namespace
 }  // namespace stategraph

@@ -610,23 +610,35 @@ void for_each_frame(InFile& in, std::uint64_t local, Word&& word, One&& one) {
 }
 
 // Reads a front file (one frame) into `frontier`, which it overwrites: a bitmap frame
-// straight into its words, a varint one onto a cleared set.
-void read_front(InFile& in, Bitset& frontier) {
+// straight into its words, a varint one onto a cleared set. Returns how many ranks.
+std::uint64_t read_front(InFile& in, Bitset& frontier) {
   std::uint8_t tag = 0;
-  std::uint64_t payload = 0;
-  if (!in.read(&tag, 1)) return frontier.clear();
+  std::uint64_t payload = 0, count = 0;
+  if (!in.read(&tag, 1)) return bfs::parallel_clear(frontier), 0;
   in.read(&payload, 8);
   std::uint64_t* fw = frontier.words();
   if (tag == bfs::kOffsetsBitmap && payload == 8 * frontier.num_words()) {
     in.read(fw, payload);
+    count = tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(0, frontier.num_words(), std::uint64_t{1} << 16), std::uint64_t{0},
+        [&](const auto& r, std::uint64_t c) {
+          for (std::uint64_t w = r.begin(); w != r.end(); ++w) c += static_cast<std::uint64_t>(std::popcount(fw[w]));
+          return c;
+        },
+        std::plus<>());
   } else {
-    frontier.clear();
+    bfs::parallel_clear(frontier);
     frame_payload(
-        in, tag, payload, frontier.size(), [&](std::uint64_t w, std::uint64_t m) { fw[w] |= m; },
-        [&](std::uint64_t l) { fw[l >> 6] |= std::uint64_t{1} << (l & 63); });
+        in, tag, payload, frontier.size(),
+        [&](std::uint64_t w, std::uint64_t m) {
+          count += static_cast<std::uint64_t>(std::popcount(m & ~fw[w]));
+          fw[w] |= m;
+        },
+        [&](std::uint64_t l) { fw[l >> 6] |= std::uint64_t{1} << (l & 63), ++count; });
   }
   std::uint8_t extra;
   if (in.read(&extra, 1)) throw std::runtime_error("disk BFS file " + in.path().string() + ": more than one frame");
+  return count;
 }
 
 // ---- The manifest ------------------------------------------------------------------
@@ -760,6 +772,13 @@ Manifest load_manifest(const fs::path& dir) {
 // top-down, 23.4 s with 0.5; rotate 3x4 in four segments, rank scanners: 17.0 s with 0,
 // 15.8 s with 0.5).
 constexpr double kRemoteScanCost = 0.5;
+// Debug builds (the sanitizers' too) count each segment's visited bits as well as keeping
+// the count, and stop when the two differ.
+#ifdef NDEBUG
+constexpr bool kCheckCounts = false;
+#else
+constexpr bool kCheckCounts = true;
+#endif
 // Claims of a segment listed in memory before their front file is written (8 bytes each,
 // in the plan's reserve); more are streamed from next in two scans.
 constexpr std::uint64_t kListedClaims = std::uint64_t{1} << 20;
@@ -816,6 +835,7 @@ class DiskSearch {
   std::vector<std::vector<std::uint64_t>> forward_;
   std::vector<std::uint8_t> has_front_, has_front_next_;
   std::vector<std::int64_t> cur_vis_;  // per segment: the pass of its newest visited file (committed or not)
+  std::vector<std::int64_t> vis_count_;  // per segment: its visited bits after its last pass (-1: not counted)
   // Per segment: the passes of the delta files on top of it (visd-i-q, q > cur_vis_[i],
   // ascending), and their bytes.
   std::vector<std::vector<std::int64_t>> deltas_;
@@ -859,11 +879,17 @@ bool kill_hook(int pass, std::uint64_t expanded) {
   return at.first == pass && at.second == static_cast<long>(expanded);
 }
 
+// The bitsets, allocated once at the plan's segment size (a smaller last segment reuses
+// them: allocating them again cost page faults and zeroing on every switch).
 template <class R>
 void DiskSearch<R>::resize(std::uint64_t bits) {
   if (visited_.size() == bits) return;
-  visited_ = Bitset(), frontier_ = Bitset(), next_ = Bitset();  // free before allocating
-  visited_ = Bitset(bits), frontier_ = Bitset(bits), next_ = Bitset(bits);
+  if ((bits + 63) / 64 > visited_.capacity_words()) {
+    const std::uint64_t size = std::max(bits, plan_.segment_ranks);
+    visited_ = Bitset(), frontier_ = Bitset(), next_ = Bitset();  // free before allocating
+    visited_ = Bitset(size), frontier_ = Bitset(size), next_ = Bitset(size);
+  }
+  visited_.reshape(bits), frontier_.reshape(bits), next_.reshape(bits);
 }
 
 template <class R>
@@ -963,9 +989,10 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
   // What this pass reads goes once read, unless the committed state names it (the
   // generation of pass m_.pass): the folder never holds two uncommitted generations.
   const bool read_once = d != m_.pass;
+  std::uint64_t front_count = 0;
   if (has_front_[i]) {
     InFile in(at(front_name(d, i)));
-    read_front(in, frontier_);
+    front_count = read_front(in, frontier_);
     read_ += in.bytes_read();
     if (read_once) remove_file(in.path());
   } else {
@@ -1008,6 +1035,7 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
   // next: the steps below overwrite it (top-down from a copy of visited or cleared,
   // bottom-up word by word).
   const std::uint64_t W = frontier_.num_words();
+  const std::uint64_t count = front_count + applied;  // the segment's frontier
   std::vector<std::unique_ptr<OutFile>> files(plan_.segments);
   std::uint64_t found = 0;
   const bool single = plan_.segments == 1;
@@ -1016,7 +1044,6 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
     std::uint64_t reached = 0, previous = 0;
     for (const LevelStat& l : levels_->levels) reached += l.states;
     if (!levels_->levels.empty()) previous = levels_->levels.back().states;
-    const std::uint64_t count = front_states_ + applied;
     pass_direction_ = bfs::choose_direction(count, previous, n_ - reached - count);
     found = pass_direction_ == Direction::kBottomUp
                 ? bfs::bottomup_step(rule_, options_, frontier_, visited_, next_)
@@ -1030,17 +1057,22 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
   bool bottomup = false, direct = false;
   std::uint64_t* nw = next_.words();
   if (!single) {
-    const auto [count, seen] = tbb::parallel_reduce(
-        tbb::blocked_range<std::uint64_t>(0, W, std::uint64_t{1} << 16), std::pair<std::uint64_t, std::uint64_t>{},
-        [&](const auto& r, std::pair<std::uint64_t, std::uint64_t> c) {
-          for (std::uint64_t w = r.begin(); w != r.end(); ++w)
-            c.first += static_cast<std::uint64_t>(std::popcount(fw[w])),
-                c.second += static_cast<std::uint64_t>(std::popcount(vw[w]));
-          return c;
-        },
-        [](auto a, auto b2) {
-          return std::pair{a.first + b2.first, a.second + b2.second};
-        });
+    // Its visited bits: known since its last pass, else counted (a resumed run).
+    std::uint64_t seen = static_cast<std::uint64_t>(vis_count_[i]) + applied;
+    if (vis_count_[i] < 0 || kCheckCounts) {
+      const std::uint64_t counted = tbb::parallel_reduce(
+          tbb::blocked_range<std::uint64_t>(0, W, std::uint64_t{1} << 16), std::uint64_t{0},
+          [&](const auto& r, std::uint64_t c) {
+            for (std::uint64_t w = r.begin(); w != r.end(); ++w) c += static_cast<std::uint64_t>(std::popcount(vw[w]));
+            return c;
+          },
+          std::plus<>());
+      if (vis_count_[i] >= 0 && counted != seen)
+        throw std::logic_error("disk BFS: segment " + std::to_string(i) + " holds " + std::to_string(counted) +
+                               " visited ranks, not the " + std::to_string(seen) + " counted");
+      seen = counted;
+    }
+    vis_count_[i] = static_cast<std::int64_t>(seen);  // and the claims below
     double growth = 1;
     const std::vector<LevelStat>& levels = levels_->levels;
     if (levels.size() >= 2 && levels[levels.size() - 2].states > 0)
@@ -1081,6 +1113,7 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
   auto round_end = [&](std::uint64_t lo, double per_state) {
     const auto cap =
         std::max<std::uint64_t>(static_cast<std::uint64_t>(static_cast<double>(outbox_->slots()) / per_state), 1);
+    if (lo == 0 && count <= cap) return std::pair{W, count};  // one round: no scan of the frontier
     std::uint64_t hi = lo, states = 0;
     while (hi < W && states + static_cast<std::uint64_t>(std::popcount(fw[hi])) <= cap)
       states += static_cast<std::uint64_t>(std::popcount(fw[hi++]));
@@ -1139,6 +1172,7 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
   for (auto& f : files)
     if (f) f->close();
   claimed_next += found;
+  if (!single) vis_count_[i] += static_cast<std::int64_t>(found);
   // The claims of layer d + 1 in this segment, as one frame: a bitmap straight from next's
   // words when the layer holds more than a rank in 64 (a varint costs a byte or more),
   // else varints streamed from them.
@@ -1225,6 +1259,7 @@ BfsResult DiskSearch<R>::run() {
     if (plan_.segment_ranks % kFactorial[static_cast<std::size_t>(cells - c)] == 0) fixed_cells_ = c;
   cur_vis_ = m_.vis;
   deltas_.assign(plan_.segments, {});
+  vis_count_.assign(plan_.segments, options_.disk.resume ? -1 : 0);  // fresh: all clear
   delta_bytes_.assign(plan_.segments, 0);
   front_states_ = m_.front_states;
   last_seconds_ = m_.last_seconds, last_read_ = m_.last_read, last_written_ = m_.last_written;

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <stdexcept>
 
 namespace stategraph {
 
@@ -49,7 +50,8 @@ inline WordsPtr allocate_words(std::uint64_t words) {
 class Bitset {
  public:
   Bitset() = default;
-  explicit Bitset(std::uint64_t bits) : bits_(bits), words_((bits + 63) / 64), data_(allocate_words(words_)) {}
+  explicit Bitset(std::uint64_t bits)
+      : bits_(bits), words_((bits + 63) / 64), capacity_(words_), data_(allocate_words(words_)) {}
 
   Bitset(Bitset&&) noexcept = default;
   Bitset& operator=(Bitset&&) noexcept = default;
@@ -59,6 +61,15 @@ class Bitset {
   static std::uint64_t bytes_for(std::uint64_t bits) { return (bits + 63) / 64 * 8; }
 
   std::uint64_t size() const { return bits_; }
+  // Words it can hold without a new allocation.
+  std::uint64_t capacity_words() const { return capacity_; }
+  // Becomes a set of `bits` bits in the same buffer (at most capacity_words() words):
+  // the words it keeps hold what they held, the bits past `bits` in the last word are
+  // not cleared.
+  void reshape(std::uint64_t bits) {
+    if ((bits + 63) / 64 > capacity_) throw std::length_error("Bitset::reshape past its capacity");
+    bits_ = bits, words_ = (bits + 63) / 64;
+  }
   std::uint64_t num_words() const { return words_; }
   std::uint64_t* words() { return data_.get(); }
   const std::uint64_t* words() const { return data_.get(); }
@@ -85,6 +96,7 @@ class Bitset {
  private:
   std::uint64_t bits_ = 0;
   std::uint64_t words_ = 0;
+  std::uint64_t capacity_ = 0;
   WordsPtr data_;
 };
 
