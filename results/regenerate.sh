@@ -40,6 +40,10 @@
 #                                              #   variant under --max-memory 12G (4 segments), files in ROT2X7 (default
 #                                              #   /var/tmp/stategraph-rotate-2x7-disk, up to ~54 GiB); after a kill:
 #                                              #   the same command by hand with --resume ROT2X7
+#   bash results/regenerate.sh --primeswap-2x7 # + primeswap-2x7/: the goal's component of primeswap 2x7 (14! ranks)
+#                                              #   by the disk variant under --max-memory 12G (4 segments), files in
+#                                              #   PRIME2X7 (default /var/tmp/stategraph-primeswap-2x7-disk); after a
+#                                              #   kill: the same command by hand with --resume PRIME2X7
 #   bash results/regenerate.sh --all           # every part
 # Flags combine. The light part always runs first.
 set -euo pipefail
@@ -49,7 +53,7 @@ mpibin=./build/stategraph-mpi
 bench=./build/stategraph_bench
 benchcsv=./build/stategraph_bench_csv
 
-heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0 disk12=0 disk2x7=0 rot2x7=0
+heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0 disk12=0 disk2x7=0 rot2x7=0 prime2x7=0
 for a in "$@"; do
   case "$a" in
     --heavy) heavy=1 ;;
@@ -63,7 +67,8 @@ for a in "$@"; do
     --disk12) disk12=1 ;;
     --2x7-disk) disk2x7=1 ;;
     --rotate-2x7) rot2x7=1 ;;
-    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 disk12=1 disk2x7=1 rot2x7=1 ;;
+    --primeswap-2x7) prime2x7=1 ;;
+    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 disk12=1 disk2x7=1 rot2x7=1 prime2x7=1 ;;
     *) echo "regenerate.sh: unknown flag $a (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
@@ -400,6 +405,15 @@ if ((rot2x7)); then
         f = 1; for (k = 2; k <= n - 1 - i; ++k) f *= k; rank += d * f
         line = line (i == 0 ? "" : i == n / 2 ? "/" : " ") g[i] }
       printf "%.0f,%s\n", rank, line }' results/rotate-2x7/antipodes.csv >results/rotate-2x7/antipodes-grid.csv
+fi
+
+if ((prime2x7)); then
+  dd=${PRIME2X7:-/var/tmp/stategraph-primeswap-2x7-disk}
+  mkdir -p results/primeswap-2x7
+  /usr/bin/time -v $bin analyze --rule primeswap --rows 2 --cols 7 --variant disk --disk "$dd" --max-memory 12G \
+    --no-graph --no-plot --out results/primeswap-2x7 2>&1 >/dev/null |
+    grep -v '% of the level scanned' >"$tmp/prime2x7.log"
+  mv "$tmp/prime2x7.log" results/primeswap-2x7/run.log
 fi
 
 # ---- plots and CSVs of what was not remade above ------------------------------------------------
