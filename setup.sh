@@ -15,6 +15,10 @@ cd "$(dirname "$0")"
 # benchmark JSON); only the missing ones are installed.
 packages=(cmake g++ make libtbb-dev libcli11-dev libgtest-dev libbenchmark-dev gnuplot-nox libopenmpi-dev openmpi-bin
           libxxhash-dev nlohmann-json3-dev)
+# The independent check of exported graphs (tests/networkx_check.py).
+packages+=(python3 python3-networkx)
+# stategraph draw's layouts (sfdp, neato: Graphviz).
+packages+=(graphviz)
 # Fuzzing and the sanitizer jobs of .ci/run (tests/fuzz/run.sh): clang and its
 # runtimes (libFuzzer, ASan, UBSan) for the installed clang 14.
 packages+=(clang libclang-rt-14-dev)

@@ -436,5 +436,37 @@ for spec in "sliding|1 2 3/4 5 5" "sliding|1 2 3/4 5" "primeswap|1 2 3/4 5 7" "r
 done
 # --- end shared options ---
 
+# export: the size first, the files whole, bad options and a graph above --max-edges refused
+# with one line and nothing written (tests/networkx_check.py checks the graphs themselves).
+expect 0 "export sliding 2x3" -- "$bin" export --rule sliding --rows 2 --cols 3 --format el,mtx,graphml,dot --out "$tmp/x1"
+e23=$(col "$tmp/s23/summary.csv" edges)
+grep -q "^sliding-2x3: 360 vertices, $e23 edges (undirected)" "$tmp/err" && ok || bad "export size line: $(cat "$tmp/err")"
+[ "$(wc -l <"$tmp/x1/graph.el")" = "$e23" ] && [ "$(wc -l <"$tmp/x1/vertices.csv")" = 361 ] && ok || bad "export files"
+[ "$(col "$tmp/x1/run.csv" command)" = export ] && ok || bad "export run.csv"
+[ "$(grep -c ',1 2 3/4 5 _,0,0$' "$tmp/x1/vertices.csv")" = 1 ] && ok || bad "vertices.csv: the goal at depth 0"
+expect 0 "export rotate 2x3 by rank, one component" -- "$bin" export --rule rotate --rows 2 --cols 3 --ids rank \
+  --no-vertices --component 0 --out "$tmp/x2"
+# rotate 2x3 falls into 6 components of 120 states; each state has 2 turns.
+[ "$(wc -l <"$tmp/x2/graph.el")" = 240 ] && [ ! -e "$tmp/x2/vertices.csv" ] && grep -q '120 vertices, 240 arcs' "$tmp/out" &&
+  ok || bad "rotate 2x3 component 0: 120 x 2 arcs"
+for spec in "--format csv" "--ids names" "--ids dense --no-vertices" "--component 5" "--component 0 --whole-space" \
+            "--max-edges 100" "--format dot --max-edges $((e23 - 1))"; do
+  i=$((i + 1))
+  # shellcheck disable=SC2086
+  expect 2 "export refuses $spec" -- "$bin" export --rule sliding --rows 2 --cols 3 $spec --out "$tmp/xb$i"
+  [ -e "$tmp/xb$i" ] && bad "export $spec: output written" || ok
+done
+expect 2 "export without --out" -- "$bin" export --rule sliding
+# draw: a picture through Graphviz (setup.sh installs it); refused for a large space, nothing written.
+if command -v sfdp >/dev/null; then
+  expect 0 "draw cardswap" -- "$bin" draw --rule cardswap --out "$tmp/dr1"
+  head -c 400 "$tmp/dr1/drawing.svg" | grep -q '<svg' && [ -s "$tmp/dr1/drawing.png" ] && [ -s "$tmp/dr1/drawing.dot" ] &&
+    [ "$(wc -l <"$tmp/dr1/vertices.csv")" = 121 ] && ok || bad "draw cardswap files"
+else
+  expect 2 "draw without Graphviz" -- "$bin" draw --rule cardswap --out "$tmp/dr1"
+fi
+expect 2 "draw refuses a large space" -- "$bin" draw --rule sliding --rows 3 --cols 4 --out "$tmp/dr2"
+[ -e "$tmp/dr2" ] && bad "draw of a large space wrote a folder" || ok
+
 echo "cli_test: $pass passed, $fail failed"
 [ "$fail" = 0 ]

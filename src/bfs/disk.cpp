@@ -399,6 +399,30 @@ std::uint64_t read_bits(const fs::path& path, Bitset& b) {
   return b.num_words() * 8;
 }
 
+// Appends the whole file `from` (just written, in the page cache) to `out`: a delta
+// file's copy of the front file's frame, instead of encoding the claims again from next.
+// Returns the bytes read.
+std::uint64_t append_file(OutFile& out, const fs::path& from) {
+  const int fd = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error(file_error("open", "disk BFS file", from, errno));
+  const auto buffer = std::make_unique_for_overwrite<std::uint8_t[]>(kIoBufferBytes);
+  std::uint64_t total = 0;
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer.get(), kIoBufferBytes);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      const int err = errno;
+      ::close(fd);
+      throw std::runtime_error(file_error("read", "disk BFS file", from, err));
+    }
+    if (got == 0) break;
+    out.write(buffer.get(), static_cast<std::uint64_t>(got));
+    total += static_cast<std::uint64_t>(got);
+  }
+  ::close(fd);
+  return total;
+}
+
 // Writes frames of sorted, distinct segment offsets, streamed through one buffer of
 // kFrameBufferBytes: no list or bitmap of a set is ever built beside it.
 class FrameWriter {
@@ -1282,7 +1306,7 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
     OutFile out(at(visd_name(i, d)), false, budget_);
     std::sort(late_.begin(), late_.end());
     frames_.write(out, loc, late_.data(), late_.data() + late_.size());
-    if (found) write_claims(out);
+    if (found) read_ += append_file(out, at(front_name(d + 1, i)));  // the claims' frame, as just written
     delta_bytes_[i] += finish(out);
     deltas_[i].push_back(d);
     return;

@@ -90,8 +90,9 @@ std::string gnuplot_command() {
   return env && *env ? std::string(env) : std::string("gnuplot");
 }
 
-bool gnuplot_available() {
-  const std::string cmd = gnuplot_command();
+bool gnuplot_available() { return program_available(gnuplot_command()); }
+
+bool program_available(const std::string& cmd) {
   if (cmd.find('/') != std::string::npos) return ::access(cmd.c_str(), X_OK) == 0;
   const char* path = std::getenv("PATH");
   if (!path) return false;
@@ -182,6 +183,37 @@ void render_plot(const std::filesystem::path& dir, const std::string& base, cons
   if (std::rename(tmp_svg.c_str(), (dir / (base + ".svg")).c_str()) != 0 ||
       std::rename(tmp_png.c_str(), (dir / (base + ".png")).c_str()) != 0)
     throw PlotError("cannot rename the plot " + base + " into " + dir.string() + ": " + std::strerror(errno));
+  files.commit();
+}
+
+void render_graph(const std::filesystem::path& dir, const std::string& base, const std::string& dot,
+                  const std::string& layout) {
+  const std::string pid = std::to_string(::getpid());
+  const auto tmp_svg = dir / (base + ".tmp." + pid + ".svg"), tmp_png = dir / (base + ".tmp." + pid + ".png");
+  FileSet files(dir);  // the DOT file, staged; renamed only after both images check out
+  files.stage(base + ".dot", dot);
+  struct Cleanup {
+    std::vector<std::filesystem::path> paths;
+    ~Cleanup() {
+      for (const auto& p : paths) ::unlink(p.c_str());
+    }
+  } cleanup{{tmp_svg, tmp_png}};
+  const auto staged = dir / (base + ".dot.tmp." + pid);
+  for (const auto& [type, out] : {std::pair{"-Tsvg", tmp_svg}, std::pair{"-Tpng", tmp_png}}) {
+    std::string err;
+    const int status = run_program({layout, type, "-o", out.string(), staged.string()}, err);
+    if (status != 0) {
+      const std::string why = last_line(err);
+      throw PlotError(layout + " failed on " + base + ".dot (" +
+                      (status < 0 ? std::string("killed") : "exit " + std::to_string(status)) + ")" +
+                      (why.empty() ? "" : ": " + why));
+    }
+  }
+  if (!looks_like_svg(slurp(tmp_svg))) throw PlotError(layout + " wrote no valid SVG for " + base);
+  if (!looks_like_png(slurp(tmp_png))) throw PlotError(layout + " wrote no valid PNG for " + base);
+  if (std::rename(tmp_svg.c_str(), (dir / (base + ".svg")).c_str()) != 0 ||
+      std::rename(tmp_png.c_str(), (dir / (base + ".png")).c_str()) != 0)
+    throw PlotError("cannot rename the drawing " + base + " into " + dir.string() + ": " + std::strerror(errno));
   files.commit();
 }
 

@@ -30,6 +30,14 @@ std::string gnuplot_command();
 bool gnuplot_available();
 // The one-line message printed when plots are skipped for want of gnuplot.
 std::string gnuplot_missing_message();
+// Whether `cmd` names an executable (a path, or a name found on PATH).
+bool program_available(const std::string& cmd);
+
+// Writes <dir>/<base>.dot and, by the Graphviz layout program `layout` (sfdp, neato,
+// dot...), <base>.svg and <base>.png; the images are checked before they are renamed in.
+// Throws PlotError with the program's last error line.
+void render_graph(const std::filesystem::path& dir, const std::string& base, const std::string& dot,
+                  const std::string& layout);
 
 // Writes <dir>/<base>.gp, .svg and .png from a script body (data blocks, settings and
 // one `plot` command; the terminals and outputs are added here). `comment` becomes the

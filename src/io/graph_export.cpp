@@ -1,0 +1,433 @@
+#include "stategraph/io/graph_export.hpp"
+
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_pipeline.h>
+#include <tbb/parallel_reduce.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <variant>
+
+#include "stategraph/analysis/graph.hpp"
+#include "stategraph/io/files.hpp"
+#include "stategraph/rules/rule.hpp"
+
+namespace stategraph {
+
+GraphFormat parse_graph_format(std::string_view name) {
+  if (name == "el") return GraphFormat::kEdgeList;
+  if (name == "mtx") return GraphFormat::kMatrixMarket;
+  if (name == "graphml") return GraphFormat::kGraphML;
+  if (name == "dot") return GraphFormat::kDot;
+  throw InputError("unknown graph format '" + std::string(name) + "' (el, mtx, graphml, dot)");
+}
+
+const char* graph_format_name(GraphFormat f) {
+  switch (f) {
+    case GraphFormat::kEdgeList: return "el";
+    case GraphFormat::kMatrixMarket: return "mtx";
+    case GraphFormat::kGraphML: return "graphml";
+    case GraphFormat::kDot: return "dot";
+  }
+  return "?";
+}
+
+std::uint64_t graph_vertices_bytes(std::uint64_t space, bool label) {
+  return space /* depth */ + Bitset::bytes_for(space) + Bitset::bytes_for(space) /* before: a word per word */ +
+         (label ? 4 * space : 0);
+}
+
+namespace {
+
+// The ranks of a chunk: what one task of the writers formats (about a few MiB of text).
+constexpr std::uint64_t kChunkRanks = std::uint64_t{1} << 16;
+
+template <class F>
+void each_member(const GraphVertices& v, std::uint64_t lo, std::uint64_t hi, F&& f) {
+  const std::uint64_t* w = v.member.words();
+  for (std::uint64_t k = lo; k < hi;) {
+    const std::uint64_t word = w[k >> 6] >> (k & 63);
+    if (!word) {
+      k = (k | 63) + 1;
+      continue;
+    }
+    k += static_cast<unsigned>(std::countr_zero(word));
+    if (k >= hi) break;
+    f(k);
+    ++k;
+  }
+}
+
+// f(u, q) for the edges of the vertices of ranks [lo, hi), in rank order of u and each
+// vertex's moves in the rule's order (see count_graph_edges for which moves count).
+template <class R, class F>
+void each_edge(const R& rule, const GraphVertices& v, std::uint64_t lo, std::uint64_t hi, F&& f) {
+  auto unrank = make_unranker(rule);
+  const bool directed = rule.directed();
+  each_member(v, lo, hi, [&](std::uint64_t u) {
+    rule.for_each_successor(unrank(u), [&](State t) {
+      const std::uint64_t q = rule.rank(t);
+      if (!v.member.test(q)) return;
+      if (directed || u <= q) f(u, q);
+    });
+  });
+}
+
+void put(std::string& s, std::uint64_t x) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, x);
+  s.append(buf, r.ptr);
+}
+
+std::string xml_escaped(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string dot_escaped(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+class Output {
+ public:
+  explicit Output(std::filesystem::path path) : path_(std::move(path)), f_(std::fopen(path_.c_str(), "wb")) {
+    if (!f_) throw std::runtime_error(file_error("create", "graph file", path_, errno));
+  }
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+  ~Output() {
+    if (f_) std::fclose(f_);
+  }
+  void write(const std::string& s) {
+    if (!s.empty() && std::fwrite(s.data(), 1, s.size(), f_) != s.size())
+      throw std::runtime_error(file_error("write", "graph file", path_, errno));
+  }
+  void close() {
+    std::FILE* f = f_;
+    f_ = nullptr;
+    if (std::fflush(f) != 0 || ::fsync(::fileno(f)) != 0) {
+      const int err = errno;
+      std::fclose(f);
+      throw std::runtime_error(file_error("write", "graph file", path_, err));
+    }
+    if (std::fclose(f) != 0) throw std::runtime_error(file_error("close", "graph file", path_, errno));
+  }
+
+ private:
+  std::filesystem::path path_;
+  std::FILE* f_;
+};
+
+// Runs make(chunk, texts) for chunks 0..chunks-1 in parallel and writes texts[i] to
+// outs[i] in chunk order. False when stopped.
+template <class Make>
+bool stream_chunks(std::uint64_t chunks, std::vector<Output*>& outs, const std::atomic<int>* stop, Make&& make) {
+  std::uint64_t next = 0;
+  bool stopped = false;
+  using Texts = std::shared_ptr<std::vector<std::string>>;
+  tbb::parallel_pipeline(
+      16,
+      tbb::make_filter<void, std::uint64_t>(tbb::filter_mode::serial_in_order,
+                                            [&](tbb::flow_control& fc) -> std::uint64_t {
+                                              if (stop && stop->load(std::memory_order_relaxed)) stopped = true;
+                                              if (next == chunks || stopped) {
+                                                fc.stop();
+                                                return 0;
+                                              }
+                                              return next++;
+                                            }) &
+          tbb::make_filter<std::uint64_t, Texts>(tbb::filter_mode::parallel,
+                                                 [&](std::uint64_t k) {
+                                                   auto texts = std::make_shared<std::vector<std::string>>(outs.size());
+                                                   make(k, *texts);
+                                                   return texts;
+                                                 }) &
+          tbb::make_filter<Texts, void>(tbb::filter_mode::serial_in_order, [&](const Texts& texts) {
+            for (std::size_t i = 0; i < outs.size(); ++i) outs[i]->write((*texts)[i]);
+          }));
+  return !stopped;
+}
+
+}  // namespace
+
+GraphVertices choose_vertices(const AnyRule& rule, const VertexChoice& choice) {
+  GraphVertices v;
+  v.space = rule_size(rule);
+  v.dense = choice.dense;
+  BfsOptions o = choice.bfs;
+  o.want_depths = true;
+  BfsResult bfs = find_variant(choice.variant).run(rule, o);
+  v.depth = std::move(bfs.depth);
+  const bool label = choice.label || choice.kind == VertexChoice::kComponent;
+  if (label) {
+    v.component.assign(v.space, 0);
+    ComponentOptions co;
+    co.collect_limit = std::uint64_t{1} << 20;
+    std::uint32_t index = 0;
+    co.on_component = [&](ComponentInfo&, std::vector<std::uint64_t>& ranks) {
+      for (std::uint64_t k : ranks) v.component[k] = index;
+      ++index;
+    };
+    co.on_large_component = [&](std::size_t i, ComponentInfo&, Bitset&& mask) {
+      const std::uint64_t* w = mask.words();
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, mask.num_words(), 1 << 14), [&](const auto& r) {
+        for (std::uint64_t k = r.begin(); k != r.end(); ++k)
+          for (std::uint64_t bits = w[k]; bits; bits &= bits - 1)
+            v.component[k * 64 + static_cast<unsigned>(std::countr_zero(bits))] = static_cast<std::uint32_t>(i);
+      });
+    };
+    v.components = find_components(rule, co).size();
+    if (choice.kind == VertexChoice::kComponent && choice.component >= v.components)
+      throw InputError("--component " + std::to_string(choice.component) + ": the space has " +
+                       std::to_string(v.components) + " component" + (v.components == 1 ? "" : "s") + " (0.." +
+                       std::to_string(v.components - 1) + ")");
+  }
+  v.member = Bitset(v.space);
+  std::uint64_t* mw = v.member.words();
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, v.member.num_words(), 1 << 12), [&](const auto& r) {
+    for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+      std::uint64_t m = 0;
+      for (std::uint64_t b = 0; b < 64 && w * 64 + b < v.space; ++b) {
+        const std::uint64_t k = w * 64 + b;
+        bool in = true;
+        if (choice.kind == VertexChoice::kReached) in = v.depth[k] != kUnreached;
+        if (choice.kind == VertexChoice::kComponent) in = v.component[k] == choice.component;
+        m |= static_cast<std::uint64_t>(in) << b;
+      }
+      mw[w] = m;
+    }
+  });
+  v.before.resize(v.member.num_words());
+  std::uint64_t total = 0;
+  for (std::uint64_t w = 0; w < v.member.num_words(); ++w)
+    v.before[w] = total, total += static_cast<std::uint64_t>(std::popcount(mw[w]));
+  v.count = total;
+  return v;
+}
+
+std::uint64_t count_graph_edges(const AnyRule& rule, const GraphVertices& v, const std::atomic<int>* stop) {
+  return std::visit(
+      [&](const auto& r) {
+        const std::uint64_t chunks = (v.space + kChunkRanks - 1) / kChunkRanks;
+        return tbb::parallel_reduce(
+            tbb::blocked_range<std::uint64_t>(0, chunks, 1), std::uint64_t{0},
+            [&](const auto& range, std::uint64_t n) {
+              for (std::uint64_t c = range.begin(); c != range.end(); ++c) {
+                if (stop && stop->load(std::memory_order_relaxed)) return n;
+                each_edge(r, v, c * kChunkRanks, std::min(v.space, (c + 1) * kChunkRanks),
+                          [&](std::uint64_t, std::uint64_t) { ++n; });
+              }
+              return n;
+            },
+            std::plus<>());
+      },
+      rule);
+}
+
+bool write_graph_files(const AnyRule& rule, const GraphVertices& v, std::uint64_t edges, const GraphFiles& files,
+                       const std::atomic<int>* stop) {
+  const bool directed = rule_directed(rule);
+  const std::uint64_t chunks = (v.space + kChunkRanks - 1) / kChunkRanks;
+  std::vector<std::unique_ptr<Output>> owned;
+  std::vector<GraphFormat> formats;
+  std::vector<Output*> graph_outs;
+  for (const auto& [format, path] : files.graphs) {
+    owned.push_back(std::make_unique<Output>(path));
+    graph_outs.push_back(owned.back().get());
+    formats.push_back(format);
+  }
+  auto format_of = [&](std::size_t i) { return formats[i]; };
+  return std::visit(
+      [&](const auto& r) {
+        // Headers.
+        for (std::size_t i = 0; i < formats.size(); ++i) {
+          std::string h;
+          switch (format_of(i)) {
+            case GraphFormat::kEdgeList: break;
+            case GraphFormat::kMatrixMarket:
+              h = std::string("%%MatrixMarket matrix coordinate pattern ") + (directed ? "general" : "symmetric") +
+                  "\n% stategraph export: " + std::string(rule_name(rule)) + " " + rule_grid(rule).label() +
+                  (directed ? ", row u column v for each move u -> v" : ", one entry per move pair (lower triangle)") +
+                  "; ids are 1 + " + (v.dense ? "the vertex id of vertices.csv" : "the rank") + "\n";
+              put(h, v.id_bound()), h += ' ', put(h, v.id_bound()), h += ' ', put(h, edges), h += '\n';
+              break;
+            case GraphFormat::kGraphML:
+              h = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                  "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+                  "  <key id=\"rank\" for=\"node\" attr.name=\"rank\" attr.type=\"long\"/>\n"
+                  "  <key id=\"state\" for=\"node\" attr.name=\"state\" attr.type=\"string\"/>\n"
+                  "  <key id=\"depth\" for=\"node\" attr.name=\"depth\" attr.type=\"int\"/>\n"
+                  "  <key id=\"component\" for=\"node\" attr.name=\"component\" attr.type=\"int\"/>\n"
+                  "  <graph id=\"" +
+                  std::string(rule_name(rule)) + "-" + rule_grid(rule).label() + "\" edgedefault=\"" +
+                  (directed ? "directed" : "undirected") + "\">\n";
+              break;
+            case GraphFormat::kDot:
+              h = std::string(directed ? "digraph" : "graph") + " \"" + std::string(rule_name(rule)) + "-" +
+                  rule_grid(rule).label() + "\" {\n";
+              break;
+          }
+          graph_outs[i]->write(h);
+        }
+        // Vertices: the GraphML and DOT nodes, and vertices.csv.
+        std::unique_ptr<Output> vertices_out;
+        std::vector<Output*> node_outs;
+        std::vector<int> node_kind;  // 0 graphml, 1 dot, 2 csv
+        for (std::size_t i = 0; i < formats.size(); ++i) {
+          if (format_of(i) == GraphFormat::kGraphML) node_outs.push_back(graph_outs[i]), node_kind.push_back(0);
+          if (format_of(i) == GraphFormat::kDot) node_outs.push_back(graph_outs[i]), node_kind.push_back(1);
+        }
+        if (!files.vertices.empty()) {
+          vertices_out = std::make_unique<Output>(files.vertices);
+          vertices_out->write("id,rank,state,depth,component\n");
+          node_outs.push_back(vertices_out.get()), node_kind.push_back(2);
+        }
+        if (!node_outs.empty()) {
+          const bool done = stream_chunks(chunks, node_outs, stop, [&](std::uint64_t c, std::vector<std::string>& t) {
+            auto unrank = make_unranker(r);
+            each_member(v, c * kChunkRanks, std::min(v.space, (c + 1) * kChunkRanks), [&](std::uint64_t k) {
+              const std::string state = r.format(unrank(k));
+              const std::uint64_t id = v.id(k);
+              const bool reached = v.depth[k] != kUnreached;
+              for (std::size_t i = 0; i < node_outs.size(); ++i) {
+                std::string& s = t[i];
+                if (node_kind[i] == 0) {
+                  s += "    <node id=\"n", put(s, id), s += "\"><data key=\"rank\">", put(s, k);
+                  s += "</data><data key=\"state\">" + xml_escaped(state) + "</data>";
+                  if (reached) s += "<data key=\"depth\">", put(s, v.depth[k]), s += "</data>";
+                  if (!v.component.empty()) s += "<data key=\"component\">", put(s, v.component[k]), s += "</data>";
+                  s += "</node>\n";
+                } else if (node_kind[i] == 1) {
+                  s += "  ", put(s, id), s += " [label=\"" + dot_escaped(state) + "\"";
+                  if (reached) s += ", depth=", put(s, v.depth[k]);
+                  if (!v.component.empty()) s += ", component=", put(s, v.component[k]);
+                  s += "];\n";
+                } else {
+                  put(s, id), s += ',', put(s, k), s += ',';
+                  // A state holding a comma or a quote is quoted (CSV).
+                  if (state.find_first_of(",\"") != std::string::npos) {
+                    s += '"';
+                    for (char ch : state) s += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+                    s += '"';
+                  } else {
+                    s += state;
+                  }
+                  s += ',';
+                  if (reached) put(s, v.depth[k]);
+                  s += ',';
+                  if (!v.component.empty()) put(s, v.component[k]);
+                  s += '\n';
+                }
+              }
+            });
+          });
+          if (!done) return false;
+        }
+        // Edges.
+        const bool done = stream_chunks(chunks, graph_outs, stop, [&](std::uint64_t c, std::vector<std::string>& t) {
+          each_edge(r, v, c * kChunkRanks, std::min(v.space, (c + 1) * kChunkRanks),
+                    [&](std::uint64_t u, std::uint64_t q) {
+                      const std::uint64_t a = v.id(u), b = v.id(q);
+                      for (std::size_t i = 0; i < formats.size(); ++i) {
+                        std::string& s = t[i];
+                        switch (format_of(i)) {
+                          case GraphFormat::kEdgeList: put(s, a), s += ' ', put(s, b), s += '\n'; break;
+                          case GraphFormat::kMatrixMarket:
+                            if (directed)
+                              put(s, a + 1), s += ' ', put(s, b + 1);
+                            else  // symmetric: the lower triangle, row >= column
+                              put(s, std::max(a, b) + 1), s += ' ', put(s, std::min(a, b) + 1);
+                            s += '\n';
+                            break;
+                          case GraphFormat::kGraphML:
+                            s += "    <edge source=\"n", put(s, a), s += "\" target=\"n", put(s, b), s += "\"/>\n";
+                            break;
+                          case GraphFormat::kDot:
+                            s += "  ", put(s, a), s += directed ? " -> " : " -- ", put(s, b), s += ";\n";
+                            break;
+                        }
+                      }
+                    });
+        });
+        if (!done) return false;
+        for (std::size_t i = 0; i < formats.size(); ++i) {
+          if (format_of(i) == GraphFormat::kGraphML) graph_outs[i]->write("  </graph>\n</graphml>\n");
+          if (format_of(i) == GraphFormat::kDot) graph_outs[i]->write("}\n");
+          graph_outs[i]->close();
+        }
+        if (vertices_out) vertices_out->close();
+        return true;
+      },
+      rule);
+}
+
+std::string drawing_dot(const AnyRule& rule, const GraphVertices& v, std::uint64_t edges) {
+  const bool directed = rule_directed(rule);
+  int deepest = 0;
+  for (std::uint64_t k = 0; k < v.space; ++k)
+    if (v.member.test(k) && v.depth[k] != kUnreached) deepest = std::max<int>(deepest, v.depth[k]);
+  const bool labels = v.count <= 150;
+  const std::string label = std::string(rule_name(rule)) + " " + rule_grid(rule).label();
+  std::string s = std::string(directed ? "digraph" : "graph") + " \"" + label + "\" {\n";
+  s += "  graph [outputorder=edgesfirst, overlap=false, splines=false, bgcolor=white, fontname=\"Sans\", "
+       "fontsize=14, labelloc=t, label=\"" +
+       label + ": " + std::to_string(v.count) + " states, " + std::to_string(edges) +
+       (directed ? " moves (arcs)" : " moves") + ". Colour: distance to the goal, blue 0 to red " +
+       std::to_string(deepest) + ". Ringed disc: the goal; squares: the " + std::to_string(deepest) +
+       "-move antipodes.\"];\n";
+  s += std::string("  node [style=filled, fontname=\"Sans\", fontsize=7, penwidth=0.3, ") +
+       (labels ? "shape=box, margin=0.02, width=0.2, height=0.15" : "shape=circle, label=\"\", width=0.09, fixedsize=true") +
+       "];\n";
+  s += std::string("  edge [color=\"#00000050\", penwidth=0.5") + (directed ? ", arrowsize=0.3" : "") + "];\n";
+  std::visit(
+      [&](const auto& r) {
+        for (std::uint64_t k = 0; k < v.space; ++k) {
+          if (!v.member.test(k)) continue;
+          const std::string state = r.format(r.unrank(k));
+          const int d = v.depth[k] == kUnreached ? -1 : v.depth[k];
+          char color[40];
+          if (d < 0)
+            std::snprintf(color, sizeof color, "#bbbbbb");
+          else  // hue 0.66 (blue) at depth 0 down to 0 (red) at the deepest
+            std::snprintf(color, sizeof color, "%.3f 0.75 0.95",
+                          0.66 * (1.0 - (deepest ? static_cast<double>(d) / deepest : 0.0)));
+          s += "  ", put(s, v.id(k)), s += " [fillcolor=\"" + std::string(color) + "\", tooltip=\"" +
+                                           dot_escaped(state) + " (depth " + std::to_string(d) + ")\"";
+          if (labels) s += ", label=\"" + dot_escaped(state) + "\"";
+          if (d == 0)
+            s += labels ? ", penwidth=2.5, color=black" : ", width=0.3, penwidth=2.5, color=black";
+          else if (d == deepest)
+            s += labels ? ", penwidth=1.5, color=black, shape=box" : ", shape=square, width=0.2, penwidth=1.2, color=black";
+          s += "];\n";
+        }
+        for (std::uint64_t k = 0; k < v.space; k += kChunkRanks)
+          each_edge(r, v, k, std::min(v.space, k + kChunkRanks), [&](std::uint64_t a, std::uint64_t b) {
+            s += "  ", put(s, v.id(a)), s += directed ? " -> " : " -- ", put(s, v.id(b)), s += ";\n";
+          });
+      },
+      rule);
+  s += "}\n";
+  return s;
+}
+
+}  // namespace stategraph
