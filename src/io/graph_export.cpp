@@ -391,10 +391,13 @@ std::string drawing_dot(const AnyRule& rule, const GraphVertices& v, std::uint64
   std::string s = std::string(directed ? "digraph" : "graph") + " \"" + label + "\" {\n";
   s += "  graph [outputorder=edgesfirst, overlap=false, splines=false, bgcolor=white, fontname=\"Sans\", "
        "fontsize=14, labelloc=t, label=\"" +
-       label + ": " + std::to_string(v.count) + " states, " + std::to_string(edges) +
-       (directed ? " moves (arcs)" : " moves") + ". Colour: distance to the goal, blue 0 to red " +
-       std::to_string(deepest) + ". Ringed disc: the goal; squares: the " + std::to_string(deepest) +
-       "-move antipodes.\"];\n";
+       label + ": " + std::to_string(v.count) + " states" +
+       (v.count < v.space ? " (those that reach the goal, of " + std::to_string(v.space) + ")" : std::string()) +
+       ", " + std::to_string(edges) + (directed ? " moves (arcs)" : " moves") +
+       ".\\nColour: distance to the goal, blue 0 to red " + std::to_string(deepest) + ". " +
+       (labels ? "Thick black frames: the goal (blue) and the " + std::to_string(deepest) + "-move antipodes (red)."
+               : "Large ringed disc: the goal; black squares: the " + std::to_string(deepest) + "-move antipodes.") +
+       "\"];\n";
   s += std::string("  node [style=filled, fontname=\"Sans\", fontsize=7, penwidth=0.3, ") +
        (labels ? "shape=box, margin=0.02, width=0.2, height=0.15" : "shape=circle, label=\"\", width=0.09, fixedsize=true") +
        "];\n";
