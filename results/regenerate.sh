@@ -4,7 +4,7 @@
 # folders results/README.md lists for it; timings differ from run to run, layer counts never do.
 #
 #   bash results/regenerate.sh                 # light, ~2 min on 2 cores: seed analyses, defs/rotate-3x3-both,
-#                                              #   compare-rotate-3x3, bench/micro, plots of the other folders
+#                                              #   compare-rotate-3x3, bench/micro, drawings/, plots of the other folders
 #   bash results/regenerate.sh --heavy         # + the 12-cell runs, ~1 h on 2 idle cores: rotate-3x4, sliding-3x4,
 #                                              #   sliding-2x6, defs/rotate-3x4-both and its
 #                                              #   timing file, bench/{bfs12-rotate,bfs12-sliding,graph12-bfs12-sliding,
@@ -414,6 +414,15 @@ if ((prime2x7)); then
     --no-graph --no-plot --out results/primeswap-2x7 2>&1 >/dev/null |
     grep -v '% of the level scanned' >"$tmp/prime2x7.log"
   mv "$tmp/prime2x7.log" results/primeswap-2x7/run.log
+fi
+
+# drawings/: the three small spaces through Graphviz (Debian graphviz; skipped with a line without it).
+if command -v sfdp >/dev/null && command -v neato >/dev/null; then
+  $bin draw --rule cardswap --layout neato --out results/drawings/cardswap-2x3 >/dev/null
+  $bin draw --rule sliding --rows 2 --cols 3 --layout neato --out results/drawings/sliding-2x3 >/dev/null
+  $bin draw --rule rotate --rows 2 --cols 3 --layout sfdp --out results/drawings/rotate-2x3 >/dev/null
+else
+  echo "regenerate.sh: Graphviz (sfdp, neato) not found: results/drawings/ not remade" >&2
 fi
 
 # ---- plots and CSVs of what was not remade above ------------------------------------------------
