@@ -73,7 +73,10 @@ TEST(GraphExport, EdgeListAndVerticesFileHoldExactlyTheMoves) {
       files.graphs = {{GraphFormat::kEdgeList, dir.path() / "g.el"}, {GraphFormat::kMatrixMarket, dir.path() / "g.mtx"}};
       files.vertices = dir.path() / "v.csv";
       const std::uint64_t edges = count_graph_edges(rule, v);
-      ASSERT_TRUE(write_graph_files(rule, v, edges, files));
+      std::uint64_t written = 0;
+      ASSERT_TRUE(write_graph_files(rule, v, edges, files, nullptr, &written));
+      EXPECT_EQ(written, edges) << label_of(rule);
+      EXPECT_LE(edges, graph_edges_bound(rule, v)) << label_of(rule);
       // vertices.csv: id -> rank, one row per vertex, ids in rank order.
       std::ifstream vf(files.vertices);
       std::string line;

@@ -95,13 +95,18 @@ int run_export(const ExportOptions& o) {
     return interrupted(e.signal());
   }
   if (signals.signal()) return interrupted(signals.signal());
-  const std::uint64_t edges = count_graph_edges(rule, v, &signals.flag());
+  // The edges are counted in a pass of their own only when the Matrix Market header needs
+  // the number, or the bound from the moves per state does not settle --max-edges: else
+  // the size line gives the bound and the files are written in one pass.
+  const std::uint64_t bound = graph_edges_bound(rule, v);
+  const bool count_first = seen.count(GraphFormat::kMatrixMarket) || bound > max_edges;
+  const std::uint64_t edges = count_first ? count_graph_edges(rule, v, &signals.flag()) : bound;
   if (signals.signal()) return interrupted(signals.signal());
   // The size first; above the limit nothing is written.
   const bool directed = rule_directed(rule);
   const std::uint64_t digits = std::to_string(v.id_bound()).size();
   const std::string size_line = label + ": " + count_text(v.count, "vertex", "vertices") + ", " +
-                                count_text(edges, directed ? "arc" : "edge") + " (" +
+                                (count_first ? "" : "at most ") + count_text(edges, directed ? "arc" : "edge") + " (" +
                                 (directed ? "directed" : "undirected") + "); as an edge list at most " +
                                 format_bytes(edges * (2 * digits + 2));
   if (!o.quiet && edges <= max_edges) std::cerr << size_line << "\n";
@@ -118,21 +123,24 @@ int run_export(const ExportOptions& o) {
     names.push_back(name);
   }
   if (!o.no_vertices) files.vertices = run.staging() / "vertices.csv", names.push_back("vertices.csv");
-  if (!write_graph_files(rule, v, edges, files, &signals.flag()) || signals.signal())
+  std::uint64_t written = 0;
+  if (!write_graph_files(rule, v, edges, files, &signals.flag(), &written) || signals.signal())
     return interrupted(signals.signal());
+  if (count_first && written != edges)
+    throw std::logic_error("export: " + std::to_string(written) + " edges written, " + std::to_string(edges) + " counted");
   for (const std::string& name : names) run.add(name);
   RunRecord record = base_record("export");
   describe_rule(record, rule);
   record.variant = std::string(choice.variant);
   record.threads = threads;
-  record.notes = std::to_string(v.count) + " vertices; " + std::to_string(edges) + (directed ? " arcs" : " edges") +
+  record.notes = std::to_string(v.count) + " vertices; " + std::to_string(written) + (directed ? " arcs" : " edges") +
                  "; ids " + o.ids +
                  (choice.kind == VertexChoice::kComponent ? "; component " + std::to_string(o.component)
                   : choice.kind == VertexChoice::kWholeSpace ? "; whole space"
                                                              : "; reached from the sources");
   run.commit(record);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << label << ": " << v.count << " vertices, " << edges << (directed ? " arcs" : " edges") << ", "
+  std::cout << label << ": " << v.count << " vertices, " << written << (directed ? " arcs" : " edges") << ", "
             << seconds_text(seconds) << " -> " << dir.string() << "/\n";
   return 0;
 }

@@ -244,8 +244,12 @@ std::uint64_t count_graph_edges(const AnyRule& rule, const GraphVertices& v, con
       rule);
 }
 
+std::uint64_t graph_edges_bound(const AnyRule& rule, const GraphVertices& v) {
+  return v.count * static_cast<std::uint64_t>(std::visit([](const auto& r) { return r.max_degree(); }, rule));
+}
+
 bool write_graph_files(const AnyRule& rule, const GraphVertices& v, std::uint64_t edges, const GraphFiles& files,
-                       const std::atomic<int>* stop) {
+                       const std::atomic<int>* stop, std::uint64_t* written) {
   const bool directed = rule_directed(rule);
   const std::uint64_t chunks = (v.space + kChunkRanks - 1) / kChunkRanks;
   std::vector<std::unique_ptr<Output>> owned;
@@ -343,10 +347,12 @@ bool write_graph_files(const AnyRule& rule, const GraphVertices& v, std::uint64_
           });
           if (!done) return false;
         }
-        // Edges.
+        // Edges (a chunk's count rides in one more text, empty, of its own: counts[c]).
+        std::vector<std::uint64_t> counts(chunks, 0);
         const bool done = stream_chunks(chunks, graph_outs, stop, [&](std::uint64_t c, std::vector<std::string>& t) {
           each_edge(r, v, c * kChunkRanks, std::min(v.space, (c + 1) * kChunkRanks),
                     [&](std::uint64_t u, std::uint64_t q) {
+                      ++counts[c];
                       const std::uint64_t a = v.id(u), b = v.id(q);
                       for (std::size_t i = 0; i < formats.size(); ++i) {
                         std::string& s = t[i];
@@ -370,6 +376,10 @@ bool write_graph_files(const AnyRule& rule, const GraphVertices& v, std::uint64_
                     });
         });
         if (!done) return false;
+        if (written) {
+          *written = 0;
+          for (std::uint64_t n : counts) *written += n;
+        }
         for (std::size_t i = 0; i < formats.size(); ++i) {
           if (format_of(i) == GraphFormat::kGraphML) graph_outs[i]->write("  </graph>\n</graphml>\n");
           if (format_of(i) == GraphFormat::kDot) graph_outs[i]->write("}\n");

@@ -67,14 +67,18 @@ std::uint64_t count_graph_edges(const AnyRule& rule, const GraphVertices& v, con
 
 // The files of one export: each graph format to its path, and vertices.csv (id, rank,
 // state, depth, component) when `vertices` is not empty. `edges`: count_graph_edges (the
-// Matrix Market header states it). Throws std::runtime_error naming a file that cannot be
-// written; returns false (files incomplete) when *stop was set.
+// Matrix Market header states it; without a .mtx file it may be 0). `written`, when
+// given, receives the edges written. Throws std::runtime_error naming a file that cannot
+// be written; returns false (files incomplete) when *stop was set.
 struct GraphFiles {
   std::vector<std::pair<GraphFormat, std::filesystem::path>> graphs;
   std::filesystem::path vertices;
 };
 bool write_graph_files(const AnyRule& rule, const GraphVertices& v, std::uint64_t edges, const GraphFiles& files,
-                       const std::atomic<int>* stop = nullptr);
+                       const std::atomic<int>* stop = nullptr, std::uint64_t* written = nullptr);
+
+// At most this many edges among the vertices (each vertex's moves), with no pass over them.
+std::uint64_t graph_edges_bound(const AnyRule& rule, const GraphVertices& v);
 
 // A DOT text for a picture of a small space (stategraph draw): every vertex a dot filled
 // with the colour of its depth (blue at the goal to red at the deepest), the goal a larger
