@@ -306,5 +306,105 @@ TEST(DiskPlan, AutoTakesItOnlyWhenNothingFitsInMemory) {
   EXPECT_GT(plan_disk(rule, o.disk).segments, 1u);
 }
 
+
+// ---- thin (src/bfs/thin.cpp): the visited bits in memory, the layers as rank lists -----
+
+BfsResult run_thin(const AnyRule& rule, BfsOptions o, const fs::path& dir, std::uint64_t bucket) {
+  o.disk.dir = dir;
+  o.disk.segment_ranks = bucket;
+  return find_variant("thin").run(rule, o);
+}
+
+TEST(ThinBfs, EqualsTheReferenceOnEveryRuleWithBucketsSplitAtOddPlaces) {
+  for (const AnyRule& rule : small_rules()) {
+    const std::uint64_t n = rule_size(rule);
+    BfsOptions with_depths;
+    with_depths.want_depths = true;
+    const BfsResult ref = find_variant("reference").run(rule, with_depths);
+    const std::vector<std::uint64_t> far = antipodes(ref, 100);
+    std::vector<std::uint64_t> buckets{n, n / 3 + 1, test::odd_segment(n)};
+    if (n <= 720) buckets.push_back(37);
+    for (std::uint64_t bucket : buckets) {
+      for (bool depths : {false, true}) {
+        TempFolder dir("thin");
+        BfsOptions o;
+        o.want_depths = depths;
+        const BfsResult got = run_thin(rule, o, dir.path(), bucket);
+        EXPECT_EQ(got.layers, ref.layers) << label_of(rule) << " buckets of " << bucket;
+        EXPECT_EQ(got.last_layer, far) << label_of(rule) << " buckets of " << bucket;
+        if (depths) EXPECT_EQ(got.depth, ref.depth) << label_of(rule) << " buckets of " << bucket;
+        EXPECT_TRUE(got.disk_io);
+        ASSERT_EQ(got.levels.size(), got.layers.size());
+        std::uint64_t written = 0, read = 0;
+        for (const LevelStat& l : got.levels) written += l.bytes_written, read += l.bytes_read;
+        // Every state is written once and read once, as a 4-byte offset; a level counts
+        // the layer it writes and the one it expands (the last layer's expansion, which
+        // finds nothing, is no level).
+        EXPECT_EQ(written, 4 * ref.reached()) << label_of(rule);
+        EXPECT_EQ(read, 4 * (ref.reached() - ref.layers.back())) << label_of(rule);
+        EXPECT_TRUE(fs::is_empty(dir.path())) << label_of(rule) << " buckets of " << bucket;
+      }
+    }
+  }
+}
+
+TEST(ThinBfs, DirectedBothWaysFromAStartAndAtOneAndTwoThreads) {
+  const auto [rows, cols] = test::kSanitized ? std::pair{2, 4} : std::pair{3, 3};
+  for (const AnyRule& rule : {make_rule("rotate", rows, cols), make_rule("primeswap", rows, cols)}) {
+    for (bool forward : {false, true}) {
+      BfsOptions o;
+      o.forward = forward;
+      o.want_depths = true;
+      const State start = std::visit([&](const auto& r) { return r.unrank(r.size() / 2); }, rule);
+      o.sources = {start};
+      const BfsResult ref = find_variant("reference").run(rule, o);
+      for (int threads : {1, 2}) {
+        tbb::global_control c(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+        TempFolder dir("thin");
+        const BfsResult got = run_thin(rule, o, dir.path(), test::odd_segment(rule_size(rule)));
+        EXPECT_EQ(got.layers, ref.layers) << label_of(rule) << " forward " << forward << " threads " << threads;
+        EXPECT_EQ(got.depth, ref.depth) << label_of(rule) << " forward " << forward << " threads " << threads;
+      }
+    }
+  }
+}
+
+// A stop, a full disk and a missing folder: a clear exception and no file left behind
+// (the thin variant does not resume: its files hold no visited bits).
+TEST(ThinBfs, AStopOrAFullDiskLeavesNoFilesAndMissingFolderIsRefused) {
+  const AnyRule rule = make_rule("rotate", 3, 3);
+  const std::uint64_t bucket = test::odd_segment(rule_size(rule));
+  for (int stop_after : {0, 5, 12}) {
+    TempFolder dir("thin");
+    std::atomic<int> stop{0};
+    BfsOptions o;
+    o.stop = &stop;
+    o.on_level = [&](const LevelStat& l, std::uint64_t) {
+      if (l.depth == stop_after) stop.store(15);
+    };
+    EXPECT_THROW(run_thin(rule, o, dir.path(), bucket), BfsInterrupted) << stop_after;
+    EXPECT_TRUE(fs::is_empty(dir.path())) << stop_after;
+  }
+  for (std::uint64_t limit : {std::uint64_t{10}, std::uint64_t{200000}}) {
+    TempFolder dir("thin");
+    BfsOptions o;
+    o.disk.write_limit = limit;
+    try {
+      run_thin(rule, o, dir.path(), bucket);
+      ADD_FAILURE() << "no error with a write limit of " << limit;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("No space left on device"), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(fs::is_empty(dir.path())) << limit;
+  }
+  EXPECT_THROW(find_variant("thin").run(rule, BfsOptions{}), InputError);  // no folder
+  // Its plan: the visited bits of the whole space (10.15 GiB at 14!) and buffers.
+  DiskSettings s;
+  const DiskPlan p = plan_thin(make_rule("primeswap", 2, 7), s);
+  EXPECT_GE(p.memory_bytes, 87178291200ULL / 8);
+  EXPECT_LE(p.memory_bytes, std::uint64_t{11} << 30);
+  EXPECT_EQ(p.segments, 64u);
+}
+
 }  // namespace
 }  // namespace stategraph

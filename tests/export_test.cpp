@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "defs_common.hpp"
 #include "disk_support.hpp"
 #include "stategraph/analysis/graph.hpp"
 
@@ -112,6 +114,44 @@ TEST(GraphExport, EdgeListAndVerticesFileHoldExactlyTheMoves) {
       std::uint64_t entries = 0;
       while (std::getline(mf, line)) ++entries;
       EXPECT_EQ(entries, edges);
+    }
+  }
+}
+
+TEST(GraphExport, EdgesTakenFromTheRanksAloneAreTheMoves) {
+  // From 8 cells on, the writers take the successors' ranks from each vertex's rank, as
+  // the BFS kernel does (sliding's block moves and vertical scanner; the move scanners of
+  // rotate, adjswap, primeswap and definition files). The edges must still be the rule's
+  // moves, each with its multiplicity, whatever the vertex set.
+  RuleOptions both;
+  both.directions = "both";
+  const std::vector<AnyRule> scanned = {make_rule("sliding", 3, 3),   make_rule("rotate", 3, 3),
+                                        make_rule("rotate", 3, 3, both), make_rule("adjswap", 3, 3),
+                                        make_rule("primeswap", 3, 3),   defs_test::defined("pancake-8.tws")};
+  for (const AnyRule& rule : scanned) {
+    EXPECT_TRUE(graph_edges_from_ranks(rule)) << label_of(rule);
+    for (auto kind : {VertexChoice::kReached, VertexChoice::kWholeSpace}) {
+      VertexChoice c;
+      c.kind = kind;
+      c.dense = false;
+      c.label = false;
+      const GraphVertices v = choose_vertices(rule, c);
+      TempFolder dir("export");
+      GraphFiles files;
+      files.graphs = {{GraphFormat::kEdgeList, dir.path() / "g.el"}};
+      std::uint64_t written = 0;
+      ASSERT_TRUE(write_graph_files(rule, v, 0, files, nullptr, &written));
+      std::vector<std::pair<std::uint64_t, std::uint64_t>> got;
+      std::ifstream ef(dir.path() / "g.el");
+      std::uint64_t a, b;
+      while (ef >> a >> b) got.emplace_back(a, b);
+      const auto want = moves_among(rule, v);
+      EXPECT_EQ(written, want.size()) << label_of(rule);
+      std::sort(got.begin(), got.end());
+      EXPECT_TRUE(std::equal(got.begin(), got.end(), want.begin(), want.end()))
+          << label_of(rule) << " kind " << kind << ": " << got.size() << " edges written, " << want.size()
+          << " moves";
+      EXPECT_EQ(count_graph_edges(rule, v), want.size()) << label_of(rule);
     }
   }
 }

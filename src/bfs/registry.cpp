@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <string>
 
+#include "stategraph/bfs/disk.hpp"
 #include "variants.hpp"
 
 namespace stategraph {
@@ -24,7 +25,10 @@ const std::vector<VariantInfo>& variant_table() {
       {"twobit", "TBB, 2 bits per rank, whole array scanned per level, direction per level (2 bits/rank)",
        bfs::run_twobit, bfs::bytes_twobit, 2, 3, true, true, true, false, P::kHybrid},
       {"disk", "TBB, top-down over segments of the space that fit --max-memory, the rest in files in --disk DIR",
-       bfs::run_disk, bfs::bytes_disk, 0, 4, false, true, true, false, P::kTopDown, true},
+       bfs::run_disk, bfs::bytes_disk, 0, 4, false, true, true, false, P::kTopDown, true, plan_disk, true},
+      {"thin", "TBB, top-down, visited bits of the whole space in memory, each layer a list of ranks in --disk DIR "
+               "(long thin searches)",
+       bfs::run_thin, bfs::bytes_thin, 0, 0, false, true, true, false, P::kTopDown, true, plan_thin, false},
   };
   return table;
 }

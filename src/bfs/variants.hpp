@@ -34,4 +34,7 @@ std::uint64_t bytes_twobit(const AnyRule& rule, const BfsOptions& options);
 BfsResult run_disk(const AnyRule& rule, const BfsOptions& options);
 std::uint64_t bytes_disk(const AnyRule& rule, const BfsOptions& options);
 
+BfsResult run_thin(const AnyRule& rule, const BfsOptions& options);
+std::uint64_t bytes_thin(const AnyRule& rule, const BfsOptions& options);
+
 }  // namespace stategraph::bfs

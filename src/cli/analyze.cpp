@@ -166,19 +166,23 @@ int run_analyze(const AnalyzeOptions& o) {
     if (variant.on_disk) {
       // Before anything is allocated or written: what it will hold, and room for its files.
       if (!o.checkpoint.checkpoint.empty())
-        throw InputError(
-            "the disk variant commits every pass into its --disk folder; drop --checkpoint (resume with "
-            "--resume " +
-            disk_dir.string() + ")");
-      if (o.verify) throw InputError("--verify needs a depth table, which the disk variant does not keep");
+        throw InputError(variant.disk_resumes ? "the disk variant commits every pass into its --disk folder; drop "
+                                                "--checkpoint (resume with --resume " +
+                                                    disk_dir.string() + ")"
+                                              : "variant " + std::string(variant.name) +
+                                                    " keeps no checkpoints; drop --checkpoint");
+      if (o.verify)
+        throw InputError("--verify needs a depth table, which variant " + std::string(variant.name) +
+                         " does not keep");
       if (!(o.checkpoint.interval >= 0) || o.checkpoint.interval > 1e9)
         throw InputError("--checkpoint-interval must be between 0 and 1e9 seconds");
-      const DiskPlan plan = plan_disk(rule, bo.disk);
+      const DiskPlan plan = variant.disk_plan(rule, bo.disk);
       if (!o.quiet)
-        std::cerr << label << ": disk variant: " << disk_plan_text(plan) << ", in " << disk_dir.string() << "\n";
+        std::cerr << label << ": " << variant.name << " variant: " << plan.text << ", in " << disk_dir.string() << "\n";
       check_disk_folder(plan, bo.disk);
       if (!graph_options.skip && !o.quiet)
-        std::cerr << label << ": graph phase skipped (the disk variant keeps no depth table; --no-graph says so)\n";
+        std::cerr << label << ": graph phase skipped (variant " << variant.name
+                  << " keeps no depth table; --no-graph says so)\n";
       graph_options.skip = true;
       bo.want_depths = false;
     }
@@ -213,8 +217,9 @@ int run_analyze(const AnalyzeOptions& o) {
     };
     std::optional<BfsResult> searched;
     const std::string disk_hint =
-        variant.on_disk ? "; its files stay in " + disk_dir.string() + ": continue with --resume " + disk_dir.string()
-                        : "";
+        variant.disk_resumes
+            ? "; its files stay in " + disk_dir.string() + ": continue with --resume " + disk_dir.string()
+            : "";
     try {
       searched.emplace(variant.run(rule, bo));
     } catch (const BfsInterrupted& e) {
@@ -270,7 +275,7 @@ int run_analyze(const AnalyzeOptions& o) {
     record.threads = threads;
     run.commit(record);
     checkpoint.finished();
-    if (variant.on_disk) {  // the results are written: the finished disk BFS's manifest goes
+    if (variant.disk_resumes) {  // the results are written: the finished disk BFS's manifest goes
       std::error_code ec;
       std::filesystem::remove(disk_dir / kDiskManifest, ec);
     }

@@ -15,6 +15,7 @@
 #include <variant>
 
 #include "stategraph/analysis/graph.hpp"
+#include "stategraph/bfs/engine.hpp"
 #include "stategraph/io/files.hpp"
 #include "stategraph/rules/rule.hpp"
 
@@ -64,16 +65,55 @@ void each_member(const GraphVertices& v, std::uint64_t lo, std::uint64_t hi, F&&
   }
 }
 
-// f(u, q) for the edges of the vertices of ranks [lo, hi), in rank order of u and each
-// vertex's moves in the rule's order (see count_graph_edges for which moves count).
+// Per task, for ascending ranks u: f(q) for the rank of each of u's successors (every
+// move, with multiplicity). The BFS kernel's own ways (bfs/engine.hpp): from the rank
+// alone where the rule has a scanner (StepRanks), sliding's sideways moves as the offset
+// of the block move, and the rule's incremental ranks of the unranked state otherwise.
+template <class R>
+class SuccessorRanks {
+ public:
+  explicit SuccessorRanks(const R& rule)
+      : rule_(rule),
+        options_(forward()),
+        blocks_(bfs::block_move_size(rule, options_)),
+        cursor_(std::max<std::uint64_t>(blocks_, 1)),
+        step_(rule, options_, blocks_, false) {}
+  SuccessorRanks(const SuccessorRanks&) = delete;  // step_ holds a reference to options_
+  SuccessorRanks& operator=(const SuccessorRanks&) = delete;
+  bool from_rank_alone() const { return step_.from_rank_alone(); }
+  template <class F>
+  void operator()(std::uint64_t u, F&& f) {
+    if constexpr (bfs::BlockMoveRule<R>) {
+      if (blocks_) {
+        const std::uint64_t b = cursor_.block(u);
+        rule_.for_each_block_move(b, [&](std::uint64_t c) { f(c > b ? u + (c - b) * blocks_ : u - (b - c) * blocks_); });
+      }
+    }
+    step_(u, f);
+  }
+
+ private:
+  static BfsOptions forward() {
+    BfsOptions o;
+    o.forward = true;  // successors
+    return o;
+  }
+  const R& rule_;
+  const BfsOptions options_;
+  const std::uint64_t blocks_;
+  bfs::BlockCursor cursor_;
+  bfs::StepRanks<R> step_;
+};
+
+// f(u, q) for the edges of the vertices of ranks [lo, hi), in rank order of u (see
+// count_graph_edges for which moves count).
 template <class R, class F>
 void each_edge(const R& rule, const GraphVertices& v, std::uint64_t lo, std::uint64_t hi, F&& f) {
-  auto unrank = make_unranker(rule);
+  SuccessorRanks<R> successors(rule);
   const bool directed = rule.directed();
   each_member(v, lo, hi, [&](std::uint64_t u) {
-    rule.for_each_successor(unrank(u), [&](State t) {
-      const std::uint64_t q = rule.rank(t);
-      if (!v.member.test(q)) return;
+    successors(u, [&](std::uint64_t q) {
+      if (!v.closed && !v.member.test(q)) return;
       if (directed || u <= q) f(u, q);
     });
   });
@@ -222,6 +262,8 @@ GraphVertices choose_vertices(const AnyRule& rule, const VertexChoice& choice) {
   for (std::uint64_t w = 0; w < v.member.num_words(); ++w)
     v.before[w] = total, total += static_cast<std::uint64_t>(std::popcount(mw[w]));
   v.count = total;
+  // An undirected rule's BFS reaches, and its labelling finds, whole components.
+  v.closed = !rule_directed(rule) || v.count == v.space;
   return v;
 }
 
@@ -242,6 +284,11 @@ std::uint64_t count_graph_edges(const AnyRule& rule, const GraphVertices& v, con
             std::plus<>());
       },
       rule);
+}
+
+bool graph_edges_from_ranks(const AnyRule& rule) {
+  return std::visit([](const auto& r) { return SuccessorRanks<std::decay_t<decltype(r)>>(r).from_rank_alone(); },
+                    rule);
 }
 
 std::uint64_t graph_edges_bound(const AnyRule& rule, const GraphVertices& v) {

@@ -54,6 +54,7 @@ struct BfsProgress {
   void add(std::uint64_t words) { done.fetch_add(words, std::memory_order_relaxed); }
 };
 
+struct DiskPlan;          // disk.hpp
 class Checkpointer;       // checkpoint.hpp
 struct LoadedCheckpoint;  // checkpoint.hpp
 
@@ -242,6 +243,9 @@ struct VariantInfo {
   bool has_mpi = false;           // stategraph-mpi runs it, choosing directions by `mpi_policy`
   DirectionPolicy mpi_policy = DirectionPolicy::kHybrid;
   bool on_disk = false;  // keeps its arrays in files (needs BfsOptions::disk.dir)
+  // On disk: what it will hold in memory and in its folder, checked before it runs.
+  DiskPlan (*disk_plan)(const AnyRule&, const DiskSettings&) = nullptr;
+  bool disk_resumes = false;  // on disk: a stopped run continues with --resume DIR
 };
 
 // Every BFS variant, in a fixed order (reference first).

@@ -18,7 +18,8 @@ struct DiskPlan {
   std::uint64_t segments = 0;
   std::uint64_t outbox_bytes = 0;  // the budget of the cross-segment update buffers
   std::uint64_t memory_bytes = 0;  // what the search holds: 3 bitsets of a segment + buffers + a reserve
-  std::uint64_t disk_bytes = 0;    // an upper bound of its folder's size at any moment
+  std::uint64_t disk_bytes = 0;    // an upper bound of its folder's size at any moment (0: none known)
+  std::string text;                // "memory ..., disk ..." for the log line before the run
 };
 
 // The bytes the process keeps beside the search's buffers (code, oneTBB, stacks); part of
@@ -31,6 +32,9 @@ inline constexpr std::uint64_t kDiskReserveBytes = std::uint64_t{64} << 20;
 // segments of settings.segment_ranks. InputError when even the smallest plan does not fit.
 DiskPlan plan_disk(std::uint64_t ranks, int cells, const DiskSettings& settings);
 DiskPlan plan_disk(const AnyRule& rule, const DiskSettings& settings);
+// The thin variant's (src/bfs/thin.cpp): the visited bits of the whole space and buffers
+// in memory; segments are its layers' buckets; its disk need is not known in advance.
+DiskPlan plan_thin(const AnyRule& rule, const DiskSettings& settings);
 
 // The manifest that commits each pass of a disk BFS (DIR/disk-bfs.sgdm).
 inline constexpr const char* kDiskManifest = "disk-bfs.sgdm";

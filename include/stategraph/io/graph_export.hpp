@@ -35,6 +35,9 @@ struct GraphVertices {
   std::vector<std::uint32_t> component;   // per rank: its index in analyze's components.csv (empty: not labelled)
   std::uint64_t components = 0;           // how many the labelling found
   bool dense = true;
+  // Every move from a vertex ends at a vertex (an undirected rule's components, or every
+  // rank): the edges need no membership test.
+  bool closed = false;
   std::uint64_t id(std::uint64_t rank) const {
     if (!dense) return rank;
     const std::uint64_t w = rank >> 6;
@@ -76,6 +79,10 @@ struct GraphFiles {
 };
 bool write_graph_files(const AnyRule& rule, const GraphVertices& v, std::uint64_t edges, const GraphFiles& files,
                        const std::atomic<int>* stop = nullptr, std::uint64_t* written = nullptr);
+
+// True when the writers take each vertex's successors from its rank alone, with the BFS
+// kernel's rank scanners (bfs/engine.hpp), and no state is unranked.
+bool graph_edges_from_ranks(const AnyRule& rule);
 
 // At most this many edges among the vertices (each vertex's moves), with no pass over them.
 std::uint64_t graph_edges_bound(const AnyRule& rule, const GraphVertices& v);
