@@ -41,9 +41,13 @@
 #                                              #   /var/tmp/stategraph-rotate-2x7-disk, up to ~54 GiB); after a kill:
 #                                              #   the same command by hand with --resume ROT2X7
 #   bash results/regenerate.sh --primeswap-2x7 # + primeswap-2x7/: the goal's component of primeswap 2x7 (14! ranks)
-#                                              #   by the disk variant under --max-memory 12G (4 segments), files in
-#                                              #   PRIME2X7 (default /var/tmp/stategraph-primeswap-2x7-disk); after a
-#                                              #   kill: the same command by hand with --resume PRIME2X7
+#                                              #   by the thin variant under --max-memory 12G (visited bits in memory,
+#                                              #   layers as rank lists in PRIME2X7, default
+#                                              #   /var/tmp/stategraph-primeswap-2x7-thin, a few GB); no resume
+#   bash results/regenerate.sh --pancake-14    # + pancake-14/run.log: the 14-pancake space (defs/pancake-14.tws) by the
+#                                              #   disk variant under --max-memory 12G, files in PANCAKE14 (default
+#                                              #   /var/tmp/stategraph-pancake-14-disk, up to ~54 GiB); projected at
+#                                              #   about 3.5 h (pancake-14/README.md); after a kill: --resume PANCAKE14
 #   bash results/regenerate.sh --all           # every part
 # Flags combine. The light part always runs first.
 set -euo pipefail
@@ -53,7 +57,7 @@ mpibin=./build/stategraph-mpi
 bench=./build/stategraph_bench
 benchcsv=./build/stategraph_bench_csv
 
-heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0 disk12=0 disk2x7=0 rot2x7=0 prime2x7=0
+heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0 disk12=0 disk2x7=0 rot2x7=0 prime2x7=0 pancake14=0
 for a in "$@"; do
   case "$a" in
     --heavy) heavy=1 ;;
@@ -68,7 +72,8 @@ for a in "$@"; do
     --2x7-disk) disk2x7=1 ;;
     --rotate-2x7) rot2x7=1 ;;
     --primeswap-2x7) prime2x7=1 ;;
-    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 disk12=1 disk2x7=1 rot2x7=1 prime2x7=1 ;;
+    --pancake-14) pancake14=1 ;;
+    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 disk12=1 disk2x7=1 rot2x7=1 prime2x7=1 pancake14=1 ;;
     *) echo "regenerate.sh: unknown flag $a (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
@@ -408,12 +413,21 @@ if ((rot2x7)); then
 fi
 
 if ((prime2x7)); then
-  dd=${PRIME2X7:-/var/tmp/stategraph-primeswap-2x7-disk}
+  dd=${PRIME2X7:-/var/tmp/stategraph-primeswap-2x7-thin}
   mkdir -p results/primeswap-2x7
-  /usr/bin/time -v $bin analyze --rule primeswap --rows 2 --cols 7 --variant disk --disk "$dd" --max-memory 12G \
+  /usr/bin/time -v $bin analyze --rule primeswap --rows 2 --cols 7 --variant thin --disk "$dd" --max-memory 12G \
     --no-graph --no-plot --out results/primeswap-2x7 2>&1 >/dev/null |
     grep -v '% of the level scanned' >"$tmp/prime2x7.log"
   mv "$tmp/prime2x7.log" results/primeswap-2x7/run.log
+fi
+
+if ((pancake14)); then
+  dd=${PANCAKE14:-/var/tmp/stategraph-pancake-14-disk}
+  mkdir -p results/pancake-14
+  /usr/bin/time -v $bin analyze --rule file:results/defs/pancake-14.tws --rows 1 --cols 14 --variant disk \
+    --disk "$dd" --max-memory 12G --no-graph --no-plot --out results/pancake-14 2>&1 >/dev/null |
+    grep -v '% of the level scanned' >"$tmp/pancake14.log"
+  mv "$tmp/pancake14.log" results/pancake-14/run.log
 fi
 
 # drawings/: the three small spaces through Graphviz (Debian graphviz; skipped with a line without it).

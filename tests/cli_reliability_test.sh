@@ -294,5 +294,25 @@ expect 2 "disk folder holding a run" -- "$bin" analyze --quiet --rule rotate --v
 has "resume"
 expect 2 "disk --resume of another rule" -- "$bin" analyze --quiet --rule adjswap --resume "$tmp/dk-twice" --no-graph --no-plot --out "$tmp/dk-t"
 
+# ---- The thin variant: its refusals, a run equal to the in-memory one, a full disk -------
+expect 2 "thin variant without --disk" -- "$bin" analyze --rule rotate --variant thin --no-graph --out "$tmp/th0"
+has "needs --disk DIR"
+expect 2 "thin variant with --checkpoint" -- "$bin" analyze --quiet --rule rotate --variant thin --disk "$tmp/thd" --checkpoint "$tmp/thc" --no-graph --out "$tmp/th0"
+has "keeps no checkpoints"
+expect 2 "thin variant with --verify" -- "$bin" analyze --quiet --rule rotate --variant thin --disk "$tmp/thd" --verify --no-graph --out "$tmp/th0"
+no_csv "$tmp/th0"
+expect 0 "thin run" -- "$bin" analyze --quiet --rule rotate --variant thin --disk "$tmp/th-a" --disk-segment 50021 --no-plot --out "$tmp/th-a-out"
+cmp -s "$tmp/dk-ref/distribution.csv" "$tmp/th-a-out/distribution.csv" && ok || bad "thin distribution.csv differs from the in-memory run's"
+cmp -s "$tmp/dk-ref-g/antipodes.csv" "$tmp/th-a-out/antipodes.csv" && ok || bad "thin antipodes.csv differs from the in-memory run's"
+head -1 "$tmp/th-a-out/levels.csv" | grep -q "bytes_read,bytes_written" && ok || bad "thin levels.csv lacks bytes columns"
+[ -z "$(ls -A "$tmp/th-a")" ] && ok || bad "thin: files left after success: $(ls "$tmp/th-a")"
+STATEGRAPH_TEST_DISK_WRITE_LIMIT=300000 "$bin" analyze --quiet --rule rotate --variant thin --disk "$tmp/th-f" --no-graph --no-plot --out "$tmp/th-f-out" >/dev/null 2>"$tmp/err"
+code=$?
+[ "$code" = 1 ] && ok || bad "thin full disk: exit $code, wanted 1"
+has "No space left on device"
+[ "$(wc -l <"$tmp/err")" = 1 ] && ok || bad "thin full disk: more than one line: $(cat "$tmp/err")"
+no_csv "$tmp/th-f-out"
+[ -z "$(ls -A "$tmp/th-f")" ] && ok || bad "thin full disk: files left: $(ls "$tmp/th-f")"
+
 echo "cli_reliability_test: $pass passed, $fail failed"
 [ "$fail" = 0 ]

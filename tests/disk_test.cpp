@@ -369,6 +369,25 @@ TEST(ThinBfs, DirectedBothWaysFromAStartAndAtOneAndTwoThreads) {
   }
 }
 
+// Levels past a depth byte's 254: refused where a depth table (or a checkpoint's levels)
+// must hold them, recorded where the variant allows more (thin without a depth table:
+// primeswap 2x7's goal component is deeper than 254).
+TEST(ThinBfs, LevelsPastADepthByteAreRecordedWhereAllowed) {
+  for (int max_depth : {kMaxDepth, 1 << 20}) {
+    BfsResult result;
+    BfsOptions o;
+    LevelRecorder recorder(o, result, max_depth);
+    bool threw = false;
+    try {
+      for (int d = 0; d < 300; ++d) recorder.record(1, Direction::kTopDown);
+    } catch (const std::runtime_error&) {
+      threw = true;
+    }
+    EXPECT_EQ(threw, max_depth == kMaxDepth) << max_depth;
+    EXPECT_EQ(result.layers.size(), max_depth == kMaxDepth ? std::size_t{kMaxDepth + 1} : std::size_t{300});
+  }
+}
+
 // A stop, a full disk and a missing folder: a clear exception and no file left behind
 // (the thin variant does not resume: its files hold no visited bits).
 TEST(ThinBfs, AStopOrAFullDiskLeavesNoFilesAndMissingFolderIsRefused) {

@@ -23,8 +23,8 @@ std::uint64_t BfsResult::reached() const {
   return total;
 }
 
-LevelRecorder::LevelRecorder(const BfsOptions& options, BfsResult& result)
-    : options_(options), result_(result), start_(Clock::now()), last_(start_) {}
+LevelRecorder::LevelRecorder(const BfsOptions& options, BfsResult& result, int max_depth)
+    : options_(options), result_(result), start_(Clock::now()), last_(start_), max_depth_(max_depth) {}
 
 bool LevelRecorder::record(std::uint64_t states, Direction direction) {
   return record(states, direction, std::chrono::duration<double>(Clock::now() - last_).count(), 0, 0);
@@ -35,7 +35,7 @@ bool LevelRecorder::record(std::uint64_t states, Direction direction, double sec
   last_ = Clock::now();
   if (states == 0) return false;
   const int depth = static_cast<int>(result_.layers.size());
-  if (depth > kMaxDepth) throw std::runtime_error("BFS deeper than " + std::to_string(kMaxDepth) + " levels");
+  if (depth > max_depth_) throw std::runtime_error("BFS deeper than " + std::to_string(max_depth_) + " levels");
   LevelStat stat{depth, states, direction, seconds, bytes_read, bytes_written};
   total_ += states;
   result_.layers.push_back(states);

@@ -757,8 +757,9 @@ constexpr bool kCheckCounts = false;
 #else
 constexpr bool kCheckCounts = true;
 #endif
-// Late claims of a segment listed in memory for its delta file (8 bytes each, in the
-// plan's reserve); with more, its visited bits are written whole.
+// Layer d's late claims (ranks of the update files claimed at the start of pass d) in a
+// segment, listed in memory for its delta file, 8 bytes each in the plan's reserve; a pass
+// with more writes the segment's visited bits whole.
 constexpr std::uint64_t kListedClaims = std::uint64_t{1} << 20;
 
 template <class R>
@@ -1150,18 +1151,6 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
     if (f) f->close();
   claimed_next += found;
   if (!single) vis_count_[i] += static_cast<std::int64_t>(found);
-  // The claims of layer d + 1 in this segment, as one frame: a bitmap straight from next's
-  // words when the layer holds more than a rank in 64 (a varint costs a byte or more),
-  // else varints streamed from them.
-  auto write_claims = [&](OutFile& out) {
-    if (found * 64 >= loc) {
-      const std::uint64_t payload = next_.num_words() * 8;
-      const std::uint8_t tag = bfs::kOffsetsBitmap;
-      out.write(&tag, 1), out.write(&payload, 8), out.write(nw, payload);
-    } else {
-      write_bits_frame(out, nw, next_.num_words(), loc);
-    }
-  };
   auto finish = [&](OutFile& out) {
     out.close();
     written_ += out.written();
@@ -1170,8 +1159,17 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
   };
   std::uint64_t front_bytes = 0;
   if (found) {
+    // The claims of layer d + 1 in this segment, as one frame: a bitmap straight from
+    // next's words when the layer holds more than a rank in 64 (a varint costs a byte or
+    // more), else varints streamed from them.
     OutFile out(at(front_name(d + 1, i)), false, budget_);
-    write_claims(out);
+    if (found * 64 >= loc) {
+      const std::uint64_t payload = next_.num_words() * 8;
+      const std::uint8_t tag = bfs::kOffsetsBitmap;
+      out.write(&tag, 1), out.write(&payload, 8), out.write(nw, payload);
+    } else {
+      write_bits_frame(out, nw, next_.num_words(), loc);
+    }
     front_bytes = finish(out);
     has_front_next_[i] = 1;
   }

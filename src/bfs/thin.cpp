@@ -47,6 +47,7 @@ constexpr std::uint64_t kTaskStates = std::uint64_t{1} << 14;
 // At most this many buckets (each layer's open files); a bucket spans fewer than 2^32 ranks.
 constexpr std::uint64_t kMaxBuckets = 512;
 constexpr std::uint64_t kMaxBucketRanks = std::uint64_t{1} << 32;
+constexpr int kMaxThinDepth = 1 << 20;
 
 struct ThinLayout {
   std::uint64_t bucket_ranks = 0, buckets = 0;
@@ -135,7 +136,9 @@ class ThinSearch {
 
  private:
   void search(BfsResult& result) {
-    LevelRecorder recorder(options_, result);
+    // No depth table: as deep as the search goes (primeswap 2x7's goal component is
+    // deeper than a depth byte holds).
+    LevelRecorder recorder(options_, result, options_.want_depths ? kMaxDepth : kMaxThinDepth);
     auto current = std::make_unique<LayerFiles>(dir_, 0, layout_.buckets, budget_);
     std::vector<std::uint64_t> sources;
     for (State g : bfs_sources(rule_, options_)) {

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <memory>
 #include <stdexcept>
+#include <string_view>
 #include <variant>
 
 #include "stategraph/analysis/graph.hpp"
@@ -124,6 +125,32 @@ void put(std::string& s, std::uint64_t x) {
   const auto r = std::to_chars(buf, buf + sizeof buf, x);
   s.append(buf, r.ptr);
 }
+
+// Lines of text appended to a string through a cursor: room() makes space for one more
+// line (growing the string, at least doubling it), num/put write without checks, and
+// finish() trims the string to what was written. An edge line through std::string's
+// appends and a to_chars into a scratch buffer cost twice as much (sliding 3x4's edge list).
+class LineWriter {
+ public:
+  explicit LineWriter(std::string& s) : s_(&s), used_(s.size()) {}
+  static constexpr std::size_t kLine = 96;  // at least the longest edge line of any format
+  void room() {
+    if (s_->size() - used_ < kLine) s_->resize(std::max<std::size_t>(2 * s_->size(), used_ + (std::size_t{1} << 16)));
+  }
+  void num(std::uint64_t x) { used_ = static_cast<std::size_t>(std::to_chars(at(), end(), x).ptr - s_->data()); }
+  void put(char c) { (*s_)[used_++] = c; }
+  void put(std::string_view text) {
+    std::memcpy(at(), text.data(), text.size());
+    used_ += text.size();
+  }
+  void finish() { s_->resize(used_); }
+
+ private:
+  char* at() { return s_->data() + used_; }
+  char* end() { return s_->data() + s_->size(); }
+  std::string* s_;
+  std::size_t used_;
+};
 
 std::string xml_escaped(const std::string& text) {
   std::string out;
@@ -397,30 +424,33 @@ bool write_graph_files(const AnyRule& rule, const GraphVertices& v, std::uint64_
         // Edges (a chunk's count rides in one more text, empty, of its own: counts[c]).
         std::vector<std::uint64_t> counts(chunks, 0);
         const bool done = stream_chunks(chunks, graph_outs, stop, [&](std::uint64_t c, std::vector<std::string>& t) {
+          std::vector<LineWriter> w(t.begin(), t.end());
           each_edge(r, v, c * kChunkRanks, std::min(v.space, (c + 1) * kChunkRanks),
                     [&](std::uint64_t u, std::uint64_t q) {
                       ++counts[c];
                       const std::uint64_t a = v.id(u), b = v.id(q);
                       for (std::size_t i = 0; i < formats.size(); ++i) {
-                        std::string& s = t[i];
+                        LineWriter& s = w[i];
+                        s.room();
                         switch (format_of(i)) {
-                          case GraphFormat::kEdgeList: put(s, a), s += ' ', put(s, b), s += '\n'; break;
+                          case GraphFormat::kEdgeList: s.num(a), s.put(' '), s.num(b), s.put('\n'); break;
                           case GraphFormat::kMatrixMarket:
                             if (directed)
-                              put(s, a + 1), s += ' ', put(s, b + 1);
+                              s.num(a + 1), s.put(' '), s.num(b + 1);
                             else  // symmetric: the lower triangle, row >= column
-                              put(s, std::max(a, b) + 1), s += ' ', put(s, std::min(a, b) + 1);
-                            s += '\n';
+                              s.num(std::max(a, b) + 1), s.put(' '), s.num(std::min(a, b) + 1);
+                            s.put('\n');
                             break;
                           case GraphFormat::kGraphML:
-                            s += "    <edge source=\"n", put(s, a), s += "\" target=\"n", put(s, b), s += "\"/>\n";
+                            s.put("    <edge source=\"n"), s.num(a), s.put("\" target=\"n"), s.num(b), s.put("\"/>\n");
                             break;
                           case GraphFormat::kDot:
-                            s += "  ", put(s, a), s += directed ? " -> " : " -- ", put(s, b), s += ";\n";
+                            s.put("  "), s.num(a), s.put(directed ? " -> " : " -- "), s.num(b), s.put(";\n");
                             break;
                         }
                       }
                     });
+          for (LineWriter& s : w) s.finish();
         });
         if (!done) return false;
         if (written) {

@@ -143,6 +143,44 @@ bool looks_like_svg(const std::string& t) {
          t.find("</svg>") != std::string::npos;
 }
 
+namespace {
+
+// The images of a source file: stages `source_name` (the script or DOT text), runs
+// `draw(staged source, tmp svg, tmp png)` (the tool's exit status; `tool` names it in the
+// errors), checks both images, then renames them in and commits the source. Nothing of
+// `base` is left in `dir` on a failure.
+template <class Draw>
+void render_images(const std::filesystem::path& dir, const std::string& base, const std::string& source_name,
+                   const std::string& source_text, const std::string& tool, const char* what, Draw&& draw) {
+  const std::string pid = std::to_string(::getpid());
+  const auto tmp_svg = dir / (base + ".tmp." + pid + ".svg"), tmp_png = dir / (base + ".tmp." + pid + ".png");
+  FileSet files(dir);  // the source, staged; renamed only after both images check out
+  files.stage(source_name, source_text);
+  struct Cleanup {
+    std::vector<std::filesystem::path> paths;
+    ~Cleanup() {
+      for (const auto& p : paths) ::unlink(p.c_str());
+    }
+  } cleanup{{tmp_svg, tmp_png}};
+  std::string err;
+  const int status = draw(dir / (source_name + ".tmp." + pid), tmp_svg, tmp_png, err);
+  if (status != 0) {
+    const std::string why = last_line(err);
+    throw PlotError(tool + " failed on " + source_name + " (" +
+                    (status < 0 ? std::string("killed") : "exit " + std::to_string(status)) + ")" +
+                    (why.empty() ? "" : ": " + why));
+  }
+  if (!looks_like_svg(slurp(tmp_svg))) throw PlotError(tool + " wrote no valid SVG for " + base);
+  if (!looks_like_png(slurp(tmp_png))) throw PlotError(tool + " wrote no valid PNG for " + base);
+  if (std::rename(tmp_svg.c_str(), (dir / (base + ".svg")).c_str()) != 0 ||
+      std::rename(tmp_png.c_str(), (dir / (base + ".png")).c_str()) != 0)
+    throw PlotError(std::string("cannot rename the ") + what + " " + base + " into " + dir.string() + ": " +
+                    std::strerror(errno));
+  files.commit();
+}
+
+}  // namespace
+
 void render_plot(const std::filesystem::path& dir, const std::string& base, const std::string& comment,
                  const std::string& body) {
   std::ostringstream script;
@@ -157,64 +195,26 @@ void render_plot(const std::filesystem::path& dir, const std::string& base, cons
          << "set output out.\".png\"\n"
          << "replot\n"
          << "unset output\n";
-  const std::string pid = std::to_string(::getpid());
-  const auto tmp_base = dir / (base + ".tmp." + pid);
-  const auto tmp_svg = dir / (base + ".tmp." + pid + ".svg"), tmp_png = dir / (base + ".tmp." + pid + ".png");
-  FileSet files(dir);  // the script, staged; renamed only after both images check out
-  files.stage(base + ".gp", script.str());
-  struct Cleanup {
-    std::vector<std::filesystem::path> paths;
-    ~Cleanup() {
-      for (const auto& p : paths) ::unlink(p.c_str());
-    }
-  } cleanup{{tmp_svg, tmp_png}};
-  const auto staged_script = dir / (base + ".gp.tmp." + pid);
-  std::string err;
-  const int status =
-      run_program({gnuplot_command(), "-e", "out=" + quoted(tmp_base.string()), staged_script.string()}, err);
-  if (status != 0) {
-    const std::string why = last_line(err);
-    throw PlotError(gnuplot_command() + " failed on " + base + ".gp (" +
-                    (status < 0 ? std::string("killed") : "exit " + std::to_string(status)) + ")" +
-                    (why.empty() ? "" : ": " + why));
-  }
-  if (!looks_like_svg(slurp(tmp_svg))) throw PlotError(gnuplot_command() + " wrote no valid SVG for " + base);
-  if (!looks_like_png(slurp(tmp_png))) throw PlotError(gnuplot_command() + " wrote no valid PNG for " + base);
-  if (std::rename(tmp_svg.c_str(), (dir / (base + ".svg")).c_str()) != 0 ||
-      std::rename(tmp_png.c_str(), (dir / (base + ".png")).c_str()) != 0)
-    throw PlotError("cannot rename the plot " + base + " into " + dir.string() + ": " + std::strerror(errno));
-  files.commit();
+  const auto tmp_base = dir / (base + ".tmp." + std::to_string(::getpid()));
+  render_images(dir, base, base + ".gp", script.str(), gnuplot_command(), "plot",
+                [&](const std::filesystem::path& source, const std::filesystem::path&, const std::filesystem::path&,
+                    std::string& err) {
+                  // The script writes out.svg and out.png itself: out is the temporary base.
+                  return run_program({gnuplot_command(), "-e", "out=" + quoted(tmp_base.string()), source.string()},
+                                     err);
+                });
 }
 
 void render_graph(const std::filesystem::path& dir, const std::string& base, const std::string& dot,
                   const std::string& layout) {
-  const std::string pid = std::to_string(::getpid());
-  const auto tmp_svg = dir / (base + ".tmp." + pid + ".svg"), tmp_png = dir / (base + ".tmp." + pid + ".png");
-  FileSet files(dir);  // the DOT file, staged; renamed only after both images check out
-  files.stage(base + ".dot", dot);
-  struct Cleanup {
-    std::vector<std::filesystem::path> paths;
-    ~Cleanup() {
-      for (const auto& p : paths) ::unlink(p.c_str());
-    }
-  } cleanup{{tmp_svg, tmp_png}};
-  const auto staged = dir / (base + ".dot.tmp." + pid);
-  for (const auto& [type, out] : {std::pair{"-Tsvg", tmp_svg}, std::pair{"-Tpng", tmp_png}}) {
-    std::string err;
-    const int status = run_program({layout, type, "-o", out.string(), staged.string()}, err);
-    if (status != 0) {
-      const std::string why = last_line(err);
-      throw PlotError(layout + " failed on " + base + ".dot (" +
-                      (status < 0 ? std::string("killed") : "exit " + std::to_string(status)) + ")" +
-                      (why.empty() ? "" : ": " + why));
-    }
-  }
-  if (!looks_like_svg(slurp(tmp_svg))) throw PlotError(layout + " wrote no valid SVG for " + base);
-  if (!looks_like_png(slurp(tmp_png))) throw PlotError(layout + " wrote no valid PNG for " + base);
-  if (std::rename(tmp_svg.c_str(), (dir / (base + ".svg")).c_str()) != 0 ||
-      std::rename(tmp_png.c_str(), (dir / (base + ".png")).c_str()) != 0)
-    throw PlotError("cannot rename the drawing " + base + " into " + dir.string() + ": " + std::strerror(errno));
-  files.commit();
+  render_images(dir, base, base + ".dot", dot, layout, "drawing",
+                [&](const std::filesystem::path& source, const std::filesystem::path& svg,
+                    const std::filesystem::path& png, std::string& err) {
+                  for (const auto& [type, out] : {std::pair{"-Tsvg", svg}, std::pair{"-Tpng", png}})
+                    if (const int status = run_program({layout, type, "-o", out.string(), source.string()}, err))
+                      return status;
+                  return 0;
+                });
 }
 
 std::string distribution_title(const std::string& label, std::uint64_t reachable, std::uint64_t space_size) {

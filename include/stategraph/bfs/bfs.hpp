@@ -275,9 +275,11 @@ std::string verify_bfs(const AnyRule& rule, const BfsResult& result);
 // Times levels and reports them through BfsOptions::on_level; used by every variant.
 class LevelRecorder {
  public:
-  LevelRecorder(const BfsOptions& options, BfsResult& result);
+  // max_depth: the deepest layer it records (a depth table's bytes hold kMaxDepth; a
+  // variant that keeps no table, checkpoint or manifest of levels may allow more).
+  LevelRecorder(const BfsOptions& options, BfsResult& result, int max_depth = kMaxDepth);
   // Records the layer at the next depth; returns false (after recording) when it is
-  // empty, and throws std::runtime_error past kMaxDepth.
+  // empty, and throws std::runtime_error past max_depth.
   bool record(std::uint64_t states, Direction direction);
   // The same with the layer's seconds and file traffic given (the disk variant, which
   // completes a layer one pass after the pass that found most of it).
@@ -297,6 +299,7 @@ class LevelRecorder {
   Clock::time_point start_, last_;
   std::uint64_t total_ = 0;
   double before_ = 0;  // seconds of the run a resume continues
+  int max_depth_;
 };
 
 }  // namespace stategraph
