@@ -239,5 +239,68 @@ TEST(MoveRanks, EqualPermRankOfTheMovedState) {
   }
 }
 
+
+// Suffix reversals (the pancake flips: f_k reverses the last k cells) by reversal_ranks:
+// the scalar pass and, where compiled in, the AVX-512 one, against perm_rank of the
+// flipped state, for n = 2..16, on random ranks and on the ranks next to multiples of k!
+// (where the remainder's correction matters); then for_each_rank with the reversals
+// mixed with table moves and other window moves, and with a mask that skips some.
+TEST(MoveRanks, SuffixReversalsEqualPermRankOfTheFlippedState) {
+  std::mt19937_64 rng(11);
+  for (int n = 2; n <= 16; ++n) {
+    std::vector<std::vector<int>> moves;
+    for (int k = 2; k <= n; ++k) {
+      std::vector<int> p(static_cast<std::size_t>(n));
+      for (int i = 0; i < n; ++i) p[static_cast<std::size_t>(i)] = i < n - k ? i : 2 * n - k - 1 - i;
+      moves.push_back(p);
+    }
+    if (n >= 4) {  // a window move that is no reversal: a swap of the first and last cells
+      std::vector<int> p(static_cast<std::size_t>(n));
+      for (int i = 0; i < n; ++i) p[static_cast<std::size_t>(i)] = i;
+      std::swap(p.front(), p.back());
+      moves.push_back(p);
+    }
+    const std::uint64_t total = kFactorial[static_cast<std::size_t>(n)];
+    std::vector<std::uint64_t> ranks{0, total - 1};
+    for (int k = 2; k <= n; ++k)
+      for (std::uint64_t q = kFactorial[static_cast<std::size_t>(k)]; q < total && q != 0; q *= 3)
+        ranks.push_back(q), ranks.push_back(q - 1);
+    for (int i = 0; i < 500; ++i) ranks.push_back(rng() % total);
+    for (int m : {0, std::min(n, 8)}) {
+      const MoveRanks mr(n, moves, m);
+      // The reversals outside the table: every f_k with k > m (all but none without SIMD).
+      std::uint64_t outside = 0;
+      for (int k = std::max(m + 1, 2); k <= n; ++k) outside |= std::uint64_t{1} << (k - 2);
+      if (STATEGRAPH_REVERSAL_SIMD) ASSERT_EQ(mr.reversal_moves(), outside) << "n " << n << " split " << m;
+      for (const std::uint64_t r : ranks) {
+        const State s = perm_unrank(r, n);
+        std::vector<std::uint64_t> want;
+        for (const auto& p : moves) {
+          State t = 0;
+          for (int i = 0; i < n; ++i) t = set_cell(t, i, get_cell(s, p[static_cast<std::size_t>(i)]));
+          want.push_back(perm_rank(t, n));
+        }
+        std::array<std::uint64_t, 64> scalar{}, fast{};
+        mr.reversal_ranks_scalar(s, r, outside, scalar.data());
+        mr.reversal_ranks(s, r, outside, fast.data());
+        for (int k = std::max(m + 1, 2); k <= n; ++k) {
+          const auto j = static_cast<std::size_t>(k - 2);
+          ASSERT_EQ(scalar[j], want[j]) << "scalar, n " << n << " flip " << k << " rank " << r;
+          ASSERT_EQ(fast[j], want[j]) << "n " << n << " flip " << k << " rank " << r;
+        }
+        std::vector<std::uint64_t> got;
+        mr.for_each_rank(
+            s, r, [](std::size_t) { return true; }, [&](std::uint64_t q) { got.push_back(q); });
+        ASSERT_EQ(got, want) << "n " << n << " split " << m << " rank " << r;
+        got.clear();
+        const std::uint64_t odd = 0xAAAAAAAAAAAAAAAAull & ((std::uint64_t{1} << moves.size()) - 1);
+        mr.for_each_rank_of(s, r, odd, [&](std::uint64_t q) { got.push_back(q); });
+        ASSERT_EQ(got.size(), moves.size() / 2);
+        for (std::size_t j = 0; j < got.size(); ++j) ASSERT_EQ(got[j], want[2 * j + 1]);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace stategraph

@@ -9,6 +9,14 @@
 //  * Split rank: digits n-m..n-1 rank the relative order of the last m cells (the rank
 //    mod m!); a move inside those cells maps that suffix rank through a table of m! rows
 //    (suffix rank x move -> suffix rank), one load, and leaves the prefix's digits alone.
+//  * Suffix reversal (the pancake flips of results/defs/pancake-N.tws, top at the end): a
+//    move that reverses cells lo..n-1, too long for the table. After it, cell c (lo <= c)
+//    is followed exactly by the cells i in [lo, c), so its new digit is L_lo(c), the number
+//    of those holding a smaller symbol, and its new place has weight (c - lo)!: the moved
+//    rank is r - (r mod (n-lo)!) + sum_c L_lo(c) (c - lo)!. L_lo(c) = L_lo+1(c) + [s_lo <
+//    s_c], so one pass from cell n-1 down gives every reversal's digits: with AVX-512, the
+//    16 cells are one vector, a step adds one compare mask, a reversal's rank one dot
+//    product (reversal_ranks). Instead of a digit window's k popcounts per reversal.
 // And from the rank alone (MoveRanks::Scanner), for ascending runs of ranks: a table move
 // needs only the rank mod m!; a window move inside the first n-k cells changes the rank
 // by an amount that depends only on those cells (the symbols at later cells count only
@@ -26,6 +34,13 @@
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
+
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__AVX512DQ__)
+#include <immintrin.h>
+#define STATEGRAPH_REVERSAL_SIMD 1
+#else
+#define STATEGRAPH_REVERSAL_SIMD 0
+#endif
 
 #include "stategraph/core/rank.hpp"
 #include "stategraph/core/state.hpp"
@@ -83,6 +98,43 @@ class MoveRanks {
       for (int c = moves_[j].hi + 1; c <= n; ++c) below_[static_cast<std::size_t>(c)] |= std::uint64_t{1} << j;
     }
     suffix_moves_ = all_moves() & ~prefix_moves_;
+    for (std::size_t j = 0; j < moves_.size(); ++j) {
+      const Move& mv = moves_[j];
+      bool reversal = mv.column < 0 && mv.hi == n - 1 && mv.lo <= n - 2;
+      for (int i = mv.lo; reversal && i <= mv.hi; ++i) reversal = p_of(moves[j], i) == mv.lo + mv.hi - i;
+      if (!reversal) continue;
+      Reversal v;
+      v.lo = mv.lo, v.move = static_cast<int>(j);
+      const std::uint64_t f = kFactorial[static_cast<std::size_t>(n - mv.lo)];
+      v.inverse = 1.0 / static_cast<double>(f), v.factorial = f;
+      for (int c = mv.lo; c < n; ++c) v.weight[static_cast<std::size_t>(c)] = kFactorial[static_cast<std::size_t>(c - mv.lo)];
+      reversals_.push_back(v);
+      reversal_moves_ |= std::uint64_t{1} << j;
+    }
+    std::sort(reversals_.begin(), reversals_.end(), [](const Reversal& a, const Reversal& b) { return a.lo > b.lo; });
+    // Every window move a reversal: the table's suffix rank is r mod m!, without prepare().
+    windows_all_reversals_ = (window_moves_ & ~reversal_moves_) == 0;
+    suffix_reciprocal_ = m > 1 ? ~std::uint64_t{0} / kFactorial[static_cast<std::size_t>(m)] + 1 : 0;
+    if (reversal_moves_) {
+      // suffix_less_[x], byte t: how many of the last m cells before cell split + t hold a
+      // smaller symbol, for the suffix order x; suffix_place_ moves byte t to byte split + t.
+      suffix_less_.resize(kFactorial[static_cast<std::size_t>(m)]);
+      for (std::uint64_t x = 0; x < suffix_less_.size(); ++x) {
+        const State u = perm_unrank(x, m);
+        std::uint64_t bytes = 0;
+        for (int c = 0; c < m; ++c) {
+          std::uint64_t count = 0;
+          for (int i = 0; i < c; ++i) count += get_cell(u, i) < get_cell(u, c);
+          bytes |= count << (8 * c);
+        }
+        suffix_less_[x] = bytes;
+      }
+#if STATEGRAPH_REVERSAL_SIMD
+      alignas(16) std::array<std::int8_t, 16> place;
+      for (int c = 0; c < 16; ++c) place[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(c >= split_ && c < n ? c - split_ : -128);
+      suffix_place_ = _mm_load_si128(reinterpret_cast<const __m128i*>(place.data()));
+#endif
+    }
     for (std::size_t j = 0; j < moves_.size(); ++j)
       for (int c = moves_[j].lo + 1; c <= n; ++c) touching_[static_cast<std::size_t>(c)] |= std::uint64_t{1} << j;
     columns_ = inside.size();
@@ -145,22 +197,106 @@ class MoveRanks {
   // f(rank) for each move j, in order, that applies(j) accepts; f may return true to stop.
   template <class Applies, class F>
   void for_each_rank(State s, std::uint64_t r, Applies&& applies, F&& f) const {
-    Scan sc;
-    prepare(s, sc);
-    for (std::size_t j = 0; j < moves_.size(); ++j)
-      if (applies(j) && emit_neighbour(f, rank(j, s, r, sc))) return;
+    std::uint64_t moves = 0;
+    for (std::size_t j = 0; j < moves_.size(); ++j) moves |= static_cast<std::uint64_t>(applies(j) ? 1 : 0) << j;
+    for_each_rank_of(s, r, moves, f);
   }
+
+  // Bit j: move j is a suffix reversal ranked by reversal_ranks (none without AVX-512).
+  std::uint64_t reversal_moves() const { return STATEGRAPH_REVERSAL_SIMD ? reversal_moves_ : 0; }
+  // out[j] = perm_rank of move j applied to s (rank r) for every suffix reversal j of
+  // `moves`, from the smaller-symbol counts L_lo(c) of one pass down the cells (see the
+  // top of this file); the AVX-512 pass when compiled in, else the same counts in scalar.
+  void reversal_ranks(State s, std::uint64_t r, std::uint64_t moves, std::uint64_t* out) const {
+#if STATEGRAPH_REVERSAL_SIMD
+    reversal_ranks_simd(s, r, moves, out);
+#else
+    reversal_ranks_scalar(s, r, moves, out);
+#endif
+  }
+  void reversal_ranks_scalar(State s, std::uint64_t r, std::uint64_t moves, std::uint64_t* out) const {
+    std::array<std::uint64_t, kMaxCells> less{};  // L_i(c) after the step of cell i
+    std::size_t next = 0;
+    for (int i = n_ - 1; i >= 0 && next < reversals_.size(); --i) {
+      const unsigned v = get_cell(s, i);
+      for (int c = i + 1; c < n_; ++c) less[static_cast<std::size_t>(c)] += get_cell(s, c) > v;
+      for (; next < reversals_.size() && reversals_[next].lo == i; ++next) {
+        const Reversal& rv = reversals_[next];
+        if (!((moves >> rv.move) & 1)) continue;
+        std::uint64_t sum = 0;
+        for (int c = i; c < n_; ++c) sum += less[static_cast<std::size_t>(c)] * rv.weight[static_cast<std::size_t>(c)];
+        out[rv.move] = r - rv.remainder(r) + sum;
+      }
+    }
+  }
+#if STATEGRAPH_REVERSAL_SIMD
+// GCC 12's AVX-512 headers trip -Wmaybe-uninitialized on their own _mm512_undefined_*.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+  void reversal_ranks_simd(State s, std::uint64_t r, std::uint64_t moves, std::uint64_t* out) const {
+    if (!(moves & reversal_moves_)) return;
+    // The cells as 16 bytes (cell c in byte c): the nibbles of s, low and high interleaved.
+    const __m128i packed = _mm_cvtsi64_si128(static_cast<long long>(s));
+    const __m128i nibble = _mm_set1_epi8(15);
+    const __m128i cells =
+        _mm_unpacklo_epi8(_mm_and_si128(packed, nibble), _mm_and_si128(_mm_srli_epi16(packed, 4), nibble));
+    const __m128i one = _mm_set1_epi8(1);
+    // Every reversal starts before the split (the others are table moves), and L_split(c)
+    // depends only on the last m cells' order, the rank mod m!: the pass starts there.
+    const std::uint64_t x = r - divide(r, suffix_reciprocal_) * kFactorial[static_cast<std::size_t>(n_ - split_)];
+    __m128i less = _mm_shuffle_epi8(_mm_cvtsi64_si128(static_cast<long long>(suffix_less_[x])), suffix_place_);
+    std::size_t next = 0;
+    for (int i = split_ - 1; i >= 0 && next < reversals_.size(); --i) {
+      const __m128i v = _mm_set1_epi8(static_cast<char>(get_cell(s, i)));
+      const auto later = static_cast<__mmask16>(0xFFFFu << (i + 1));  // cells c > i
+      less = _mm_mask_add_epi8(less, _mm_cmpgt_epu8_mask(cells, v) & later, less, one);
+      for (; next < reversals_.size() && reversals_[next].lo == i; ++next) {
+        const Reversal& rv = reversals_[next];
+        if (!((moves >> rv.move) & 1)) continue;
+        const __m512i low = _mm512_mullo_epi64(_mm512_cvtepu8_epi64(less), _mm512_load_si512(rv.weight.data()));
+        const __m512i high =
+            _mm512_mullo_epi64(_mm512_cvtepu8_epi64(_mm_srli_si128(less, 8)), _mm512_load_si512(rv.weight.data() + 8));
+        const auto sum = static_cast<std::uint64_t>(_mm512_reduce_add_epi64(_mm512_add_epi64(low, high)));
+        out[rv.move] = r - rv.remainder(r) + sum;
+      }
+    }
+  }
+#pragma GCC diagnostic pop
+#endif
 
   // f(rank) for each move j whose bit is set in `moves` (j < moves()), in order; f may
   // return true to stop. A mask computed without branches spares rules whose moves depend
   // on the state (primeswap) a mispredicted branch per move.
+  // Suffix reversals come from one reversal_ranks pass; when every other move is a table
+  // move, the state's Scan is only the suffix rank (r mod m!).
   template <class F>
   void for_each_rank_of(State s, std::uint64_t r, std::uint64_t moves, F&& f) const {
     if (!moves) return;
     Scan sc;
-    prepare(s, sc);
-    for (; moves; moves &= moves - 1)
-      if (emit_neighbour(f, rank(static_cast<std::size_t>(std::countr_zero(moves)), s, r, sc))) return;
+    const std::uint64_t reversals = moves & reversal_moves();
+    if (!reversals) {
+      prepare(s, sc);
+      for (; moves; moves &= moves - 1)
+        if (emit_neighbour(f, rank(static_cast<std::size_t>(std::countr_zero(moves)), s, r, sc))) return;
+      return;
+    }
+    std::array<std::uint64_t, 64> reversed;
+    reversal_ranks(s, r, reversals, reversed.data());
+    if (!windows_all_reversals_) {
+      prepare(s, sc);
+      for (; moves; moves &= moves - 1) {
+        const auto j = static_cast<std::size_t>(std::countr_zero(moves));
+        if (emit_neighbour(f, (reversals >> j) & 1 ? reversed[j] : rank(j, s, r, sc))) return;
+      }
+      return;
+    }
+    // The rest are table moves: the suffix rank x is r mod m!.
+    const std::uint64_t x = r - divide(r, suffix_reciprocal_) * kFactorial[static_cast<std::size_t>(n_ - split_)];
+    const std::uint16_t* row = table_.data() + x * columns_;
+    for (; moves; moves &= moves - 1) {
+      const auto j = static_cast<std::size_t>(std::countr_zero(moves));
+      if (emit_neighbour(f, (reversals >> j) & 1 ? reversed[j] : r - x + row[column_[j]])) return;
+    }
   }
 
   // f(rank) for each move, in order, of the state whose rank is r, from r alone: for
@@ -295,6 +431,37 @@ class MoveRanks {
   Scanner scanner() const { return Scanner(*this); }
 
  private:
+  // floor(r / d) by the reciprocal ceil(2^64 / d) (0 for d = 1): exact for r < 2^64 / d,
+  // so for ranks below 16! < 2^45 and d at most 8! < 2^16, the split's m!.
+  static std::uint64_t divide(std::uint64_t r, std::uint64_t reciprocal) {
+    return reciprocal ? static_cast<std::uint64_t>((static_cast<UInt128>(r) * reciprocal) >> 64) : r;
+  }
+  static int p_of(const std::vector<int>& p, int i) { return p[static_cast<std::size_t>(i)]; }
+  // A suffix reversal: move `move` reverses cells lo..n-1; weight[c] = (c - lo)! for c >= lo.
+  struct alignas(64) Reversal {
+    std::array<std::uint64_t, 16> weight{};
+    std::uint64_t factorial = 1;  // (n - lo)!, up to 16!: past divide()'s exact range
+    double inverse = 1;           // 1 / factorial
+    int lo = 0, move = 0;
+    // r mod factorial: the quotient by a double product (r < 2^45 is exact in a double, the
+    // product within one of the true quotient), then corrected by one either way.
+    std::uint64_t remainder(std::uint64_t r) const {
+      const auto q = static_cast<std::uint64_t>(static_cast<double>(r) * inverse);
+      auto rem = static_cast<std::int64_t>(r - q * factorial);
+      const auto f = static_cast<std::int64_t>(factorial);
+      rem += rem < 0 ? f : 0;
+      rem -= rem >= f ? f : 0;
+      return static_cast<std::uint64_t>(rem);
+    }
+  };
+  std::vector<Reversal> reversals_;  // by lo, descending (the pass's order)
+  std::uint64_t reversal_moves_ = 0;
+  bool windows_all_reversals_ = false;
+  std::uint64_t suffix_reciprocal_ = 0;   // of m!
+  std::vector<std::uint64_t> suffix_less_;  // see the constructor
+#if STATEGRAPH_REVERSAL_SIMD
+  __m128i suffix_place_{};
+#endif
   struct Move {
     int lo = 0, hi = -1;
     int column = -1;                            // column in the suffix table, -1: digit window
