@@ -151,9 +151,8 @@ int digits_below_1e8(std::uint64_t x) {
   return 1 + (x >= 10) + (x >= 100) + (x >= 1000) + (x >= 10000) + (x >= 100000) + (x >= 1000000) + (x >= 10000000);
 }
 
-}  // namespace
-
-char* format_decimal(char* out, std::uint64_t x) {
+// format_decimal's body, inlined into the edge lines' cursor.
+inline char* decimal(char* out, std::uint64_t x) {
   if (x >= 10000000000000000ull) return std::to_chars(out, out + 24, x).ptr;  // 17 digits or more: rare
   const std::uint64_t high = x / 100000000, low = x % 100000000;
   if (high == 0) {
@@ -168,6 +167,10 @@ char* format_decimal(char* out, std::uint64_t x) {
   std::memcpy(out + d, &tail, 8);
   return out + d + 8;
 }
+
+}  // namespace
+
+char* format_decimal(char* out, std::uint64_t x) { return decimal(out, x); }
 
 namespace {
 
@@ -192,7 +195,7 @@ class LineWriter {
     std::string& s = t_->buf;
     if (s.size() - used_ < kLine) s.resize(std::max<std::size_t>(2 * s.size(), used_ + (std::size_t{1} << 16)));
   }
-  void num(std::uint64_t x) { used_ = static_cast<std::size_t>(format_decimal(at(), x) - t_->buf.data()); }
+  void num(std::uint64_t x) { used_ = static_cast<std::size_t>(decimal(at(), x) - t_->buf.data()); }
   void put(char c) { t_->buf[used_++] = c; }
   void put(std::string_view text) {
     std::memcpy(at(), text.data(), text.size());
