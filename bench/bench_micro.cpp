@@ -8,6 +8,10 @@
 //                            timed by the variant's own level clock (manual time;
 //                            states_per_s = that layer's states per second)
 //   MICRO/available_memory   reading MemAvailable, which every run checks its need against
+//   MICRO/pancake14_ranks/<path>  the 13 flips' ranks of 4096 random 14-pancake stacks,
+//                            all flips by their digit windows (windows) or the six long
+//                            ones by one reversal pass (reversals: MoveRanks::
+//                            for_each_rank, what the BFS does) (states_per_s)
 //   FetchOr/10!/threads:N    random atomic fetch_or into a 10!-bit set (cache-resident),
 //                            the light twin of FetchOr/12! in bench_bfs12.cpp (ops_per_s)
 // Run: build/stategraph_bench --benchmark_filter='MICRO|FetchOr/10' \
@@ -25,6 +29,7 @@
 #include "stategraph/bfs/bfs.hpp"
 #include "stategraph/bfs/memory.hpp"
 #include "stategraph/core/bits.hpp"
+#include "stategraph/core/move_rank.hpp"
 
 namespace stategraph {
 namespace {
@@ -99,6 +104,37 @@ void BM_AvailableMemory(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(available_memory());
 }
 
+// The flips of results/defs/pancake-14.tws: f_k reverses the last k cells (the top).
+void BM_PancakeRanks(benchmark::State& state, bool reversal_pass) {
+  constexpr int n = 14;
+  std::vector<std::vector<int>> moves;
+  for (int k = 2; k <= n; ++k) {
+    std::vector<int> p(n);
+    for (int i = 0; i < n; ++i) p[static_cast<std::size_t>(i)] = i < n - k ? i : 2 * n - k - 1 - i;
+    moves.push_back(p);
+  }
+  const MoveRanks mr(n, moves);
+  std::mt19937_64 rng(42);
+  std::vector<std::pair<State, std::uint64_t>> states;
+  for (std::size_t i = 0; i < kBatch; ++i) {
+    const std::uint64_t r = rng() % kFactorial[n];
+    states.emplace_back(perm_unrank(r, n), r);
+  }
+  for (auto _ : state) {
+    for (const auto& [s, r] : states) {
+      if (reversal_pass) {
+        mr.for_each_rank(
+            s, r, [](std::size_t) { return true; }, [](std::uint64_t q) { benchmark::DoNotOptimize(q); });
+      } else {
+        MoveRanks::Scan sc;
+        mr.prepare(s, sc);
+        for (std::size_t j = 0; j < mr.moves(); ++j) benchmark::DoNotOptimize(mr.rank(j, s, r, sc));
+      }
+    }
+  }
+  state.counters["states_per_s"] = benchmark::Counter(kBatch, benchmark::Counter::kIsIterationInvariantRate);
+}
+
 void BM_FetchOrSmall(benchmark::State& state, int threads) { fetch_or_bench(state, 3628800, 1u << 18, threads); }
 
 const bool registered = [] {
@@ -113,6 +149,8 @@ const bool registered = [] {
           ->Unit(benchmark::kMicrosecond);
   }
   benchmark::RegisterBenchmark("MICRO/available_memory", BM_AvailableMemory);
+  benchmark::RegisterBenchmark("MICRO/pancake14_ranks/windows", BM_PancakeRanks, false);
+  benchmark::RegisterBenchmark("MICRO/pancake14_ranks/reversals", BM_PancakeRanks, true);
   for (int threads : {1, 2})
     benchmark::RegisterBenchmark(("FetchOr/10!/threads:" + std::to_string(threads)).c_str(), BM_FetchOrSmall, threads)
         ->Unit(benchmark::kMillisecond)

@@ -6,10 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <charconv>
-#include <cstdint>
-#include <limits>
-#include <random>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -199,26 +195,6 @@ TEST(GraphExport, GraphMLAndDotNameEveryVertexAndEdge) {
   EXPECT_EQ(count(dir.path() / "g.dot", " [label="), v.count);
   EXPECT_EQ(count(dir.path() / "g.dot", " -- "), edges);
   EXPECT_THROW(parse_graph_format("csv"), InputError);
-}
-
-// The edge lines' number formatter against std::to_chars: every x below 10^5, each power
-// of ten and its neighbours up to 2^64 - 1, and random numbers of every length.
-TEST(GraphExport, FormatDecimalWritesWhatToCharsWrites) {
-  auto check = [](std::uint64_t x) {
-    char want[32], got[32];
-    char* want_end = std::to_chars(want, want + sizeof want, x).ptr;
-    std::fill(std::begin(got), std::end(got), '#');
-    char* got_end = format_decimal(got, x);
-    ASSERT_EQ(std::string(+got, got_end), std::string(+want, want_end)) << x;
-  };
-  for (std::uint64_t x = 0; x < 100000; ++x) check(x);
-  for (std::uint64_t p = 10;; p *= 10) {
-    check(p - 1), check(p), check(p + 1);
-    if (p > std::numeric_limits<std::uint64_t>::max() / 10) break;
-  }
-  check(std::numeric_limits<std::uint64_t>::max());
-  std::mt19937_64 rng(5);
-  for (int i = 0; i < 200000; ++i) check(rng() >> (rng() % 64));
 }
 
 }  // namespace

@@ -133,47 +133,6 @@ void put(std::string& s, std::uint64_t x) {
   s.append(buf, r.ptr);
 }
 
-// The eight decimal digits of v < 10^8 as ASCII bytes, the first digit in the lowest byte
-// (so a little-endian store writes them in order): v splits into two halves of four
-// digits (32-bit lanes), each into two of two (16-bit lanes), each into two digits
-// (bytes); x / 100 for x < 10^4 is (x * 10486) >> 20 and x / 10 for x < 100 is
-// (x * 103) >> 10, exact in those ranges.
-std::uint64_t eight_digits(std::uint64_t v) {
-  const std::uint64_t halves = (v / 10000) | ((v % 10000) << 32);
-  const std::uint64_t hundreds = ((halves * 10486) >> 20) & 0x0000007F0000007Full;
-  const std::uint64_t pairs = hundreds | ((halves - hundreds * 100) << 16);
-  const std::uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Full;
-  return (tens | ((pairs - tens * 10) << 8)) | 0x3030303030303030ull;
-}
-
-// The number of decimal digits of x < 10^8, at least 1.
-int digits_below_1e8(std::uint64_t x) {
-  return 1 + (x >= 10) + (x >= 100) + (x >= 1000) + (x >= 10000) + (x >= 100000) + (x >= 1000000) + (x >= 10000000);
-}
-
-// format_decimal's body, inlined into the edge lines' cursor.
-inline char* decimal(char* out, std::uint64_t x) {
-  if (x >= 10000000000000000ull) return std::to_chars(out, out + 24, x).ptr;  // 17 digits or more: rare
-  const std::uint64_t high = x / 100000000, low = x % 100000000;
-  if (high == 0) {
-    const int d = digits_below_1e8(low);
-    const std::uint64_t bytes = eight_digits(low) >> (8 * (8 - d));  // drop the leading zeros
-    std::memcpy(out, &bytes, 8);
-    return out + d;
-  }
-  const int d = digits_below_1e8(high);
-  const std::uint64_t head = eight_digits(high) >> (8 * (8 - d)), tail = eight_digits(low);
-  std::memcpy(out, &head, 8);
-  std::memcpy(out + d, &tail, 8);
-  return out + d + 8;
-}
-
-}  // namespace
-
-char* format_decimal(char* out, std::uint64_t x) { return decimal(out, x); }
-
-namespace {
-
 // One output's text of one chunk: the first `used` bytes of buf. Texts are recycled from
 // chunk to chunk (stream_chunks), so buf keeps its size: an edge chunk's lines are written
 // over the last chunk's bytes, with no zero fill and no page faults of a fresh buffer.
@@ -190,12 +149,12 @@ struct Text {
 class LineWriter {
  public:
   explicit LineWriter(Text& t) : t_(&t) {}
-  static constexpr std::size_t kLine = 128;  // at least the longest edge line of any format, + 8 (format_decimal)
+  static constexpr std::size_t kLine = 96;  // at least the longest edge line of any format
   void room() {
     std::string& s = t_->buf;
     if (s.size() - used_ < kLine) s.resize(std::max<std::size_t>(2 * s.size(), used_ + (std::size_t{1} << 16)));
   }
-  void num(std::uint64_t x) { used_ = static_cast<std::size_t>(decimal(at(), x) - t_->buf.data()); }
+  void num(std::uint64_t x) { used_ = static_cast<std::size_t>(std::to_chars(at(), at() + 24, x).ptr - t_->buf.data()); }
   void put(char c) { t_->buf[used_++] = c; }
   void put(std::string_view text) {
     std::memcpy(at(), text.data(), text.size());

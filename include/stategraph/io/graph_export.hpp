@@ -87,12 +87,6 @@ bool graph_edges_from_ranks(const AnyRule& rule);
 // At most this many edges among the vertices (each vertex's moves), with no pass over them.
 std::uint64_t graph_edges_bound(const AnyRule& rule, const GraphVertices& v);
 
-// Writes x in decimal at out, which must have room for 24 bytes (up to 8 past the
-// digits are scratch), and returns the end of the digits: eight digits at a time by a few
-// multiplications in one 64-bit word, without std::to_chars's division loop (the edge
-// lines of an export are nearly all numbers).
-char* format_decimal(char* out, std::uint64_t x);
-
 // A DOT text for a picture of a small space (stategraph draw): every vertex a dot filled
 // with the colour of its depth (blue at the goal to red at the deepest), the goal a larger
 // black-ringed disc, the antipodes (the deepest states) squares, each state's text as
