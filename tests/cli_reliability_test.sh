@@ -100,6 +100,25 @@ sigint_after 1.5 "analyze" -- "$bin" analyze --quiet --no-graph --rule rotate --
 has "interrupted by SIGINT"
 no_csv "$tmp/int3"
 
+# The graph phase stops on a signal too: a real SIGINT into primeswap 2x5's masked search
+# of its giant component (about 20 s of bounding BFS runs), sent once the search has
+# reported its second BFS: exit 130 within 2 s, one line, nothing written.
+"$bin" analyze --rule primeswap --rows 2 --cols 5 --max-exact-states 1000 --graph-progress --no-plot \
+  --out "$tmp/gint" >/dev/null 2>"$tmp/err" &
+gpid=$!
+for _ in $(seq 1 600); do grep -q "large component (1458616 states): BFS 2 " "$tmp/err" && break; sleep 0.1; done
+grep -q "large component (1458616 states): BFS 2 " "$tmp/err" && ok || bad "graph phase: no masked BFS reported: $(tail -1 "$tmp/err")"
+gstart=$(date +%s%N)
+kill -INT "$gpid"
+wait "$gpid"
+grc=$?
+gms=$((($(date +%s%N) - gstart) / 1000000))
+[ "$grc" = 130 ] && ok || bad "graph phase, SIGINT: exit $grc ($(tail -1 "$tmp/err"))"
+[ "$gms" -le 2000 ] && ok || bad "graph phase took $gms ms to stop after SIGINT"
+has "interrupted by SIGINT during the graph phase of primeswap-2x5; no results written for it"
+grep -q "large component (1458616 states): BFS 18 " "$tmp/err" && bad "graph phase: the masked search ran to its end" || ok
+[ -e "$tmp/gint" ] && bad "graph phase interrupt wrote its folder" || ok
+
 # compare: a real SIGINT from outside stops it between two runs: one line, exit 130, no folder.
 sigint_after 2 "compare" -- "$bin" compare --quiet --no-plot --rule sliding --rows 2 --cols 5 --variants hybrid,serial \
   --threads 1 --repeat 500 --out "$tmp/cint"

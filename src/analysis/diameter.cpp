@@ -337,7 +337,7 @@ constexpr std::size_t kMultiBatch = 2 * kMultiWidth;
 // With orbits, the bounds are shared within each orbit after every round, only orbit
 // leaders are candidates, and a source's images join the witness's sources unrun.
 void bounding_diameters(const Csr& g, const Orbits& orbits, bool multi, std::uint64_t budget_runs, double deadline,
-                        DiameterBounds& out) {
+                        DiameterBounds& out, const std::atomic<int>* stop) {
   const Index n = g.size();
   std::vector<std::uint16_t> lo(n, 0), hi(n, kFar);
   std::vector<std::uint8_t> active(n, 1);
@@ -429,6 +429,7 @@ void bounding_diameters(const Csr& g, const Orbits& orbits, bool multi, std::uin
     });
   };
   auto run = [&](const std::vector<Index>& sources) {
+    throw_if_stopped(stop);
     out.runs += sources.size();
     if (multi) {
       run_multi(sources);
@@ -549,7 +550,7 @@ std::vector<std::vector<int>> blank_orbits(const Grid& grid) {
 
 DiameterBounds bound_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::uint64_t all_sources_limit,
                               std::uint64_t budget_runs, double deadline, DiameterEngine engine,
-                              const std::vector<Symmetry>& symmetries) {
+                              const std::vector<Symmetry>& symmetries, const std::atomic<int>* stop) {
   DiameterBounds out;
   if (ranks.size() <= 1) {
     out.method = ComponentMethod::kSingle;
@@ -570,7 +571,7 @@ DiameterBounds bound_diameter(const AnyRule& rule, std::vector<std::uint64_t> ra
           out.witness.lower = out.witness.upper = out.lower;
           return;
         }
-        bounding_diameters(g, orbits, engine == DiameterEngine::kMultiSource, budget_runs, deadline, out);
+        bounding_diameters(g, orbits, engine == DiameterEngine::kMultiSource, budget_runs, deadline, out, stop);
       },
       rule);
   // Local indices to ranks.
@@ -647,6 +648,7 @@ void finish_diameters(const AnyRule& rule, const GraphOptions& options, const Di
         } else {
           BfsOptions bo;
           bo.forward = true;
+          bo.stop = options.stop;  // the variant throws BfsInterrupted between two levels
           bo.sources = {rule_state_with_blank(rule, orbit.front())};
           ecc = variant.run(rule, bo).max_depth();
           ++report.diameter_bfs_runs;

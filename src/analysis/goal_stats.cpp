@@ -29,7 +29,7 @@ constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
 
 }  // namespace
 
-std::vector<PathCount> path_counts(const AnyRule& rule, const BfsResult& result) {
+std::vector<PathCount> path_counts(const AnyRule& rule, const BfsResult& result, const std::atomic<int>* stop) {
   need_depths(result);
   return std::visit(
       [&](const auto& r) {
@@ -40,6 +40,7 @@ std::vector<PathCount> path_counts(const AnyRule& rule, const BfsResult& result)
         std::vector<PathCount> out(result.layers.size());
         const BfsOptions toward_goal;  // the BFS walked predecessors: a move s -> t leads toward the goal
         for (std::size_t d = 0; d < result.layers.size(); ++d) {
+          throw_if_stopped(stop);  // a level's pass is one scan of the depth table
           struct Acc {
             Uint128 sum = 0;
             bool overflow = false;

@@ -55,6 +55,8 @@ class ComponentSearch {
   }
 
   std::vector<ComponentInfo> run(const ComponentOptions& options) {
+    stop_ = options.stop;
+    bfs_opts_.stop = options.stop;  // the bitset levels (hybrid_levels) throw between two levels
     std::vector<ComponentInfo> out;
     std::vector<std::uint64_t> goals;
     for (State g : rule_.goals()) goals.push_back(rule_.rank(g));
@@ -104,6 +106,7 @@ class ComponentSearch {
     int depth = 0;
     bool collecting = collect != nullptr;
     while (true) {
+      throw_if_stopped(stop_);
       if (collecting) {
         if (size > collect_limit) {
           take_snapshot(*collect, frontier_.data(), frontier_.size(), nullptr);
@@ -208,6 +211,7 @@ class ComponentSearch {
   Bitset frontier_bits_, next_bits_;
   std::vector<std::uint64_t> frontier_, next_;
   BfsOptions bfs_opts_;
+  const std::atomic<int>* stop_ = nullptr;
 };
 
 // Serial BFS over ranks not yet `assigned`, along successors (forward) or predecessors;
@@ -367,6 +371,7 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
     return std::visit(
         [&](const auto& r) {
           auto body = [&](const tbb::blocked_range<std::size_t>& range, std::uint64_t best) {
+            if (options.stop && options.stop->load(std::memory_order_relaxed)) return best;  // thrown below
             for (std::size_t i = range.begin(); i != range.end(); ++i) {
               const State x = r.unrank(ranks[i]);
               for (const Symmetry& g : autos) best = std::min(best, r.rank(g.apply(x)));
@@ -375,8 +380,10 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
           };
           const tbb::blocked_range<std::size_t> all(0, ranks.size(), 256);
           if (ranks.size() * autos.size() < 100000) return body(all, ~std::uint64_t{0});
-          return tbb::parallel_reduce(all, ~std::uint64_t{0}, body,
-                                      [](std::uint64_t a, std::uint64_t b) { return std::min(a, b); });
+          const std::uint64_t key = tbb::parallel_reduce(
+              all, ~std::uint64_t{0}, body, [](std::uint64_t a, std::uint64_t b) { return std::min(a, b); });
+          throw_if_stopped(options.stop);
+          return key;
         },
         rule);
   };
@@ -385,6 +392,7 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
   std::vector<std::pair<std::size_t, Bitset>> large;  // index, mask
   std::size_t index = 0;  // of the next component reported (on_component runs before it is stored)
   ComponentOptions co;
+  co.stop = options.stop;
   co.collect_limit = plan.collect ? options.exact_limit : 0;
   co.on_component = [&](ComponentInfo& info, std::vector<std::uint64_t>& ranks) {
     const std::size_t i = index++;
@@ -410,7 +418,7 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
       }
       check_memory(options, csr_bytes(ranks.size(), max_degree), "adjacency list");
       DiameterBounds b = bound_diameter(rule, std::move(ranks), options.all_sources_limit, options.budget_runs_small,
-                                        deadline, options.engine, autos);
+                                        deadline, options.engine, autos, options.stop);
       set_bounds(info, b);
       report.diameter_bfs_runs += b.runs;
       report.diameter_image_sources += b.image_sources;
@@ -451,6 +459,7 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
   // The large components: an image of an earlier one under an automorphism copies its
   // bounds; the others take the masked BoundingDiameters while the time budget lasts.
   for (std::size_t k = 0; k < large.size(); ++k) {
+    throw_if_stopped(options.stop);
     auto& [i, mask] = large[k];
     ComponentInfo& c = report.components[i];
     bool mirrored = false;
@@ -483,7 +492,8 @@ GraphReport analyze_graph(const AnyRule& rule, const GraphOptions& options) {
     check_memory(options, masked_bytes(space, c.size) + large.size() * Bitset::bytes_for(space),
                  "masked search of a component of " + std::to_string(c.size) + " states");
     DiameterBounds b =
-        bound_diameter_masked(rule, mask, c.representative, options.budget_runs, deadline, options.verbose, autos);
+        bound_diameter_masked(rule, mask, c.representative, options.budget_runs, deadline, options.verbose, autos,
+                              options.stop);
     set_bounds(c, b);
     report.diameter_bfs_runs += b.runs;
     report.diameter_image_sources += b.image_sources;

@@ -69,8 +69,9 @@ template <class R>
 class MaskedBounding {
  public:
   MaskedBounding(const R& rule, const Bitset& mask, bool verbose, const std::vector<Symmetry>& symmetries,
-                 std::uint64_t rep)
-      : rule_(rule),
+                 std::uint64_t rep, const std::atomic<int>* stop = nullptr)
+      : stop_(stop),
+        rule_(rule),
         mask_(mask),
         index_(mask),
         n_(index_.size()),
@@ -82,6 +83,7 @@ class MaskedBounding {
         lo_(n_, 0),
         hi_(n_, kUnknown) {
     opts_.forward = true;
+    opts_.stop = stop;  // hybrid_levels throws between two levels
     // g maps components onto components: onto this one iff it maps rep into it.
     const State r = rule_.unrank(rep);
     for (const Symmetry& g : symmetries)
@@ -104,6 +106,7 @@ class MaskedBounding {
     std::uint64_t source = index_.index(rep);
     bool pick_upper = true;  // after the double sweep: alternate largest upper / smallest lower bound
     while (true) {
+      throw_if_stopped(stop_);
       std::uint64_t far = 0;
       const int e = bfs(source, far);
       ++out.runs;
@@ -255,6 +258,7 @@ class MaskedBounding {
     const int lower = lower_;
     const std::uint64_t* mw = mask_.words();
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, mask_.num_words(), 1u << 10), [&](const auto& r) {
+      if (stop_ && stop_->load(std::memory_order_relaxed)) return;  // thrown below, after the pass
       for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
         std::uint64_t i = index_.word_base(w);
         for (std::uint64_t b = mw[w]; b; b &= b - 1, ++i) {
@@ -272,6 +276,7 @@ class MaskedBounding {
         }
       }
     });
+    throw_if_stopped(stop_);  // some chunks were skipped: the bounds are not to be used
   }
 
   struct Scan {
@@ -378,6 +383,7 @@ class MaskedBounding {
   // Measured on primeswap 3x3's giant (177,872 states, diameter 98): the pair bound of
   // the first 4 BFS gives 118 where 3 give 126 and a 5th adds nothing at first; a
   // second sweep (the far end of the far end) before the alternation slows it down.
+  const std::atomic<int>* stop_;
   std::size_t keep_limit_ = 4;
   int sweeps_ = 1;
   std::vector<Symmetry> stab_;               // the automorphisms (but the identity) keeping the component
@@ -532,12 +538,12 @@ std::uint64_t masked_bytes(std::uint64_t space, std::uint64_t component) {
 
 DiameterBounds bound_diameter_masked(const AnyRule& rule, const Bitset& mask, std::uint64_t rep,
                                      std::uint64_t budget_runs, double deadline, bool verbose,
-                                     const std::vector<Symmetry>& symmetries) {
+                                     const std::vector<Symmetry>& symmetries, const std::atomic<int>* stop) {
   return std::visit(
       [&](const auto& r) {
         if (r.directed()) throw std::logic_error("masked BoundingDiameters needs an undirected rule");
         bfs::check_batchable(r);
-        MaskedBounding<std::decay_t<decltype(r)>> b(r, mask, verbose, symmetries, rep);
+        MaskedBounding<std::decay_t<decltype(r)>> b(r, mask, verbose, symmetries, rep, stop);
         return b.run(rep, budget_runs, deadline);
       },
       rule);

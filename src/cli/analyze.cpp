@@ -246,7 +246,13 @@ int run_analyze(const AnalyzeOptions& o) {
       if (!o.quiet) std::cerr << "  verified: depth table consistent with every move\n";
     }
     Summary summary = summarize(rule, result, std::string(variant.name), threads);
-    const GraphOutputs graph = run_graph(rule, result, summary, graph_options, o.quiet, limit);
+    std::optional<GraphOutputs> graphed;
+    try {
+      graphed.emplace(run_graph(rule, result, summary, graph_options, o.quiet, limit, &signals.flag()));
+    } catch (const BfsInterrupted& e) {
+      return interrupted(e.signal(), "during the graph phase");
+    }
+    const GraphOutputs& graph = *graphed;
     if (signals.signal()) return interrupted(signals.signal(), "after the BFS");
     // One run per folder: every file staged, then swapped in at once with run.csv.
     RunFolder run(dir);

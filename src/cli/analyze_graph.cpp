@@ -44,7 +44,7 @@ void add_graph_options(CLI::App* sub, GraphCliOptions& o) {
 }
 
 GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& summary, const GraphCliOptions& o,
-                       bool quiet, std::uint64_t memory_limit) {
+                       bool quiet, std::uint64_t memory_limit, const std::atomic<int>* stop) {
   GraphOutputs out;
   if (o.skip) return out;
   using Clock = std::chrono::steady_clock;
@@ -60,6 +60,7 @@ GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& su
   go.bound_large = !o.no_large_bounds;
   go.symmetry = !o.no_symmetry;
   go.verbose = o.verbose_graph && !quiet;
+  go.stop = stop;
   if (memory_limit > 0 && memory_limit != ~std::uint64_t{0}) {
     const std::uint64_t held = result.depth.capacity();
     go.memory_limit = memory_limit > held ? memory_limit - held : 1;
@@ -100,7 +101,7 @@ GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& su
     summary.graph->note += std::string(summary.graph->note.empty() ? "" : "; ") + "paths not counted: they need " +
                            format_bytes(paths_need) + ", " + paths_skipped;
   else
-    out.paths = path_counts(rule, result);
+    out.paths = path_counts(rule, result, stop);
   const auto ranks = antipodes(result, o.max_antipodes);
   out.files.emplace_back("components.csv", components_table(rule, report, o.max_components).str());
   out.files.emplace_back("component_sizes.csv", component_sizes_table(report).str());

@@ -39,8 +39,9 @@ struct GraphOutputs {
 
 // Runs after the BFS from the goals; fills summary.graph. Nothing when o.skip.
 // memory_limit: the bytes the whole run may hold (0: no check); the goal BFS's depth
-// table, still held, is subtracted for the graph analysis.
+// table, still held, is subtracted for the graph analysis. stop: the signal flag; a signal
+// ends the phase within about a second by BfsInterrupted, with nothing written.
 GraphOutputs run_graph(const AnyRule& rule, const BfsResult& result, Summary& summary, const GraphCliOptions& o,
-                       bool quiet, std::uint64_t memory_limit = 0);
+                       bool quiet, std::uint64_t memory_limit = 0, const std::atomic<int>* stop = nullptr);
 
 }  // namespace stategraph::cli

@@ -28,6 +28,7 @@
 // its source (ecc(g.w) = ecc(w), d(x, g.w) = d(g^-1.x, w); diameter.cpp).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -115,6 +116,8 @@ struct ComponentOptions {
   // (its index in the result) with a bitset over the whole rank space holding exactly its
   // ranks (the callee may keep it).
   std::function<void(std::size_t index, ComponentInfo&, Bitset&& mask)> on_large_component;
+  // A signal stops the search between two levels (BfsInterrupted); null: never.
+  const std::atomic<int>* stop = nullptr;
 };
 
 // Every component of the rule's ranked space, in order of representative.
@@ -178,6 +181,10 @@ struct GraphOptions {
   // each large allocation (labelling bitsets, an adjacency list, a masked search) and
   // an InputError names need and limit when it does not fit.
   std::uint64_t memory_limit = 0;
+  // The CLI's signal flag: every long loop of the graph phase (labelling, the diameter
+  // searches, the masked searches and their image passes) checks it at least once a
+  // level or a chunk, and throws BfsInterrupted (signal, depth -1). Null: never stops.
+  const std::atomic<int>* stop = nullptr;
 };
 
 struct GraphReport {
@@ -228,14 +235,15 @@ struct DiameterBounds {
 // the component onto itself make each BFS count for every image of its source.
 DiameterBounds bound_diameter(const AnyRule& rule, std::vector<std::uint64_t> ranks, std::uint64_t all_sources_limit,
                               std::uint64_t budget_runs, double deadline, DiameterEngine engine = DiameterEngine::kAuto,
-                              const std::vector<Symmetry>& symmetries = {});
+                              const std::vector<Symmetry>& symmetries = {}, const std::atomic<int>* stop = nullptr);
 
 // Bounds on the diameter of one undirected component given as a bitset over the whole
 // rank space (BoundingDiameters over bitset BFS restricted to it; a few bytes per state
 // of the component). `rep` is a rank in the component.
 DiameterBounds bound_diameter_masked(const AnyRule& rule, const Bitset& mask, std::uint64_t rep,
                                      std::uint64_t budget_runs, double deadline, bool verbose = false,
-                                     const std::vector<Symmetry>& symmetries = {});
+                                     const std::vector<Symmetry>& symmetries = {},
+                                     const std::atomic<int>* stop = nullptr);
 
 // The eccentricities of states (ranks) of one undirected component given as a mask: one
 // masked bitset BFS per source, or (multi) 64 sources per bit-parallel pass over the
@@ -261,7 +269,8 @@ struct PathCount {
   Uint128 paths = 0;
   bool overflow = false;
 };
-std::vector<PathCount> path_counts(const AnyRule& rule, const BfsResult& result);
+std::vector<PathCount> path_counts(const AnyRule& rule, const BfsResult& result,
+                                   const std::atomic<int>* stop = nullptr);  // see GraphOptions::stop
 std::string format_paths(const PathCount& p);
 
 // Up to `limit` ranks at the goal's eccentricity (max depth), in rank order.

@@ -140,6 +140,11 @@ struct BfsOptions {
 inline int stop_requested(const BfsOptions& options) {
   return options.stop ? options.stop->load(std::memory_order_relaxed) : 0;
 }
+// Throws BfsInterrupted(signal, -1) when the flag holds a signal: the graph phase's
+// loops, which have no depth of their own (a null flag never stops).
+inline void throw_if_stopped(const std::atomic<int>* stop) {
+  if (const int s = stop ? stop->load(std::memory_order_relaxed) : 0) throw BfsInterrupted(s, -1);
+}
 // Throws BfsInterrupted when a stop was asked for; `depth` is the last complete depth.
 inline void throw_if_stopped(const BfsOptions& options, int depth) {
   if (const int s = stop_requested(options)) throw BfsInterrupted(s, depth);

@@ -623,6 +623,7 @@ LevelsRun hybrid_levels(const R& rule, const BfsOptions& options, Bitset& fronti
     previous = count;
     count = bottomup ? bottomup_step(rule, options, frontier, visited, next)
                      : topdown_step(rule, options, frontier, visited, next, count);
+    throw_if_stopped(options, run.depth);  // a step asked to stop abandons its level
     if (count == 0) break;
     run.unvisited -= count;
     ++run.depth;
