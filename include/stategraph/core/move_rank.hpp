@@ -230,9 +230,12 @@ class MoveRanks {
     }
   }
 #if STATEGRAPH_REVERSAL_SIMD
-// GCC 12's AVX-512 headers trip -Wmaybe-uninitialized on their own _mm512_undefined_*.
+// GCC 12's AVX-512 headers trip -Wmaybe-uninitialized on their own _mm512_undefined_*
+// (clang has no such warning, and would warn about the unknown name).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
   void reversal_ranks_simd(State s, std::uint64_t r, std::uint64_t moves, std::uint64_t* out) const {
     if (!(moves & reversal_moves_)) return;
     // The cells as 16 bytes (cell c in byte c): the nibbles of s, low and high interleaved.
@@ -261,7 +264,9 @@ class MoveRanks {
       }
     }
   }
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 #endif
 
   // f(rank) for each move j whose bit is set in `moves` (j < moves()), in order; f may
