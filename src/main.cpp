@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
   const std::vector<stategraph::cli::Command> commands = {
       stategraph::cli::add_rules(app), stategraph::cli::add_analyze(app), stategraph::cli::add_solve(app),
       stategraph::cli::add_table(app), stategraph::cli::add_compare(app), stategraph::cli::add_plot(app),
-      stategraph::cli::add_export(app), stategraph::cli::add_draw(app),
+      stategraph::cli::add_export(app), stategraph::cli::add_draw(app), stategraph::cli::add_check_bounds(app),
   };
   try {
     app.parse(argc, argv);

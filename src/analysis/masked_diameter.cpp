@@ -38,34 +38,6 @@ namespace {
 
 constexpr std::uint16_t kUnknown = std::numeric_limits<std::uint16_t>::max();
 
-// Positions of the component's ranks: index(r) = prefix[r / 64] + popcount(mask word below r).
-class MaskIndex {
- public:
-  explicit MaskIndex(const Bitset& mask) : mask_(mask), prefix_(mask.num_words() + 1, 0) {
-    const std::uint64_t* w = mask.words();
-    for (std::uint64_t i = 0; i < mask.num_words(); ++i)
-      prefix_[i + 1] = prefix_[i] + static_cast<std::uint64_t>(std::popcount(w[i]));
-  }
-  std::uint64_t size() const { return prefix_.back(); }
-  std::uint64_t index(std::uint64_t r) const {
-    const std::uint64_t below = (std::uint64_t{1} << (r & 63)) - 1;
-    return prefix_[r >> 6] + static_cast<std::uint64_t>(std::popcount(mask_.words()[r >> 6] & below));
-  }
-  std::uint64_t word_base(std::uint64_t w) const { return prefix_[w]; }
-  // The rank at position i.
-  std::uint64_t rank(std::uint64_t i) const {
-    const std::uint64_t w =
-        static_cast<std::uint64_t>(std::upper_bound(prefix_.begin(), prefix_.end(), i) - prefix_.begin()) - 1;
-    std::uint64_t bits = mask_.words()[w];
-    for (std::uint64_t k = i - prefix_[w]; k > 0; --k) bits &= bits - 1;
-    return w * 64 + static_cast<unsigned>(std::countr_zero(bits));
-  }
-
- private:
-  const Bitset& mask_;
-  std::vector<std::uint64_t> prefix_;
-};
-
 template <class R>
 class MaskedBounding {
  public:
@@ -335,68 +307,6 @@ class MaskedBounding {
     return {std::max(lower, acc.upper), acc.best_hi, acc.best_lo};
   }
 
-  // The pair bound of the kept distance arrays D_0..D_{k-1} (k >= 2): every pair x, y
-  // has d(x, y) <= d(s_i, x) + d(s_i, y) for each kept source s_i, so
-  //   diameter <= U = max over x, y of min_i (D_i[x] + D_i[y]).
-  // U is found exactly: a table over the first k - 1 distances gives, for (a_0..a_{k-2}),
-  // the largest D_{k-1}[y] among states y with D_j[y] >= a_j for all j (suffix maxima);
-  // pair (x, y) reaches T iff D_j[y] >= T - D_j[x] for all j, so x reaches T iff the table
-  // at (T - D_j[x])_j is >= T - D_{k-1}[x], monotone in T. One pass over x raises T.
-  static int pair_bound(const std::vector<std::vector<std::uint8_t>>& keep_, const std::vector<int>& ecc) {
-    const std::size_t k = keep_.size();
-    const std::uint64_t n_ = keep_.front().size();
-    int emax = 0;
-    for (int e : ecc) emax = std::max(emax, e);
-    const std::size_t side = static_cast<std::size_t>(emax) + 1;
-    std::size_t cells = 1;
-    for (std::size_t j = 0; j + 1 < k; ++j) cells *= side;
-    auto cell_of = [&](auto&& coord) {
-      std::size_t c = 0;
-      for (std::size_t j = 0; j + 1 < k; ++j) c = c * side + static_cast<std::size_t>(coord(j));
-      return c;
-    };
-    tbb::enumerable_thread_specific<std::vector<std::int16_t>> local(
-        [&] { return std::vector<std::int16_t>(cells, -1); });
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n_, 1u << 16), [&](const auto& r) {
-      auto& t = local.local();
-      for (std::uint64_t x = r.begin(); x != r.end(); ++x) {
-        const std::size_t c = cell_of([&](std::size_t j) { return keep_[j][x]; });
-        t[c] = std::max<std::int16_t>(t[c], keep_[k - 1][x]);
-      }
-    });
-    std::vector<std::int16_t> table(cells, -1);
-    for (const auto& t : local)
-      for (std::size_t c = 0; c < cells; ++c) table[c] = std::max(table[c], t[c]);
-    // Suffix maxima along each dimension.
-    std::size_t stride = 1;
-    for (std::size_t j = k - 1; j-- > 0;) {
-      for (std::size_t c = cells; c-- > 0;)
-        if ((c / stride) % side + 1 < side) table[c] = std::max(table[c], table[c + stride]);
-      stride *= side;
-    }
-    std::atomic<int> best{0};
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n_, 1u << 16), [&](const auto& r) {
-      int b = best.load(std::memory_order_relaxed);
-      for (std::uint64_t x = r.begin(); x != r.end(); ++x) {
-        while (true) {
-          const int t = b + 1;
-          bool ok = true;
-          const std::size_t c = cell_of([&](std::size_t j) {
-            const int a = std::max(0, t - static_cast<int>(keep_[j][x]));
-            if (a > emax) ok = false;
-            return std::min(a, emax);
-          });
-          if (!ok || table[c] < t - static_cast<int>(keep_[k - 1][x])) break;
-          b = t;
-        }
-      }
-      int cur = best.load(std::memory_order_relaxed);
-      while (b > cur && !best.compare_exchange_weak(cur, b)) {
-      }
-    });
-    return best.load();
-  }
-
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
   // Measured on primeswap 3x3's giant (177,872 states, diameter 98): the pair bound of
   // the first 4 BFS gives 118 where 3 give 126 and a 5th adds nothing at first; a
@@ -521,6 +431,68 @@ class MaskedMultiBfs {
 };
 
 }  // namespace
+
+// The pair bound of the kept distance arrays D_0..D_{k-1} (k >= 2): every pair x, y
+// has d(x, y) <= d(s_i, x) + d(s_i, y) for each kept source s_i, so
+//   diameter <= U = max over x, y of min_i (D_i[x] + D_i[y]).
+// U is found exactly: a table over the first k - 1 distances gives, for (a_0..a_{k-2}),
+// the largest D_{k-1}[y] among states y with D_j[y] >= a_j for all j (suffix maxima);
+// pair (x, y) reaches T iff D_j[y] >= T - D_j[x] for all j, so x reaches T iff the table
+// at (T - D_j[x])_j is >= T - D_{k-1}[x], monotone in T. One pass over x raises T.
+int pair_bound(const std::vector<std::vector<std::uint8_t>>& keep_, const std::vector<int>& ecc) {
+  const std::size_t k = keep_.size();
+  const std::uint64_t n_ = keep_.front().size();
+  int emax = 0;
+  for (int e : ecc) emax = std::max(emax, e);
+  const std::size_t side = static_cast<std::size_t>(emax) + 1;
+  std::size_t cells = 1;
+  for (std::size_t j = 0; j + 1 < k; ++j) cells *= side;
+  auto cell_of = [&](auto&& coord) {
+    std::size_t c = 0;
+    for (std::size_t j = 0; j + 1 < k; ++j) c = c * side + static_cast<std::size_t>(coord(j));
+    return c;
+  };
+  tbb::enumerable_thread_specific<std::vector<std::int16_t>> local(
+      [&] { return std::vector<std::int16_t>(cells, -1); });
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n_, 1u << 16), [&](const auto& r) {
+    auto& t = local.local();
+    for (std::uint64_t x = r.begin(); x != r.end(); ++x) {
+      const std::size_t c = cell_of([&](std::size_t j) { return keep_[j][x]; });
+      t[c] = std::max<std::int16_t>(t[c], keep_[k - 1][x]);
+    }
+  });
+  std::vector<std::int16_t> table(cells, -1);
+  for (const auto& t : local)
+    for (std::size_t c = 0; c < cells; ++c) table[c] = std::max(table[c], t[c]);
+  // Suffix maxima along each dimension.
+  std::size_t stride = 1;
+  for (std::size_t j = k - 1; j-- > 0;) {
+    for (std::size_t c = cells; c-- > 0;)
+      if ((c / stride) % side + 1 < side) table[c] = std::max(table[c], table[c + stride]);
+    stride *= side;
+  }
+  std::atomic<int> best{0};
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n_, 1u << 16), [&](const auto& r) {
+    int b = best.load(std::memory_order_relaxed);
+    for (std::uint64_t x = r.begin(); x != r.end(); ++x) {
+      while (true) {
+        const int t = b + 1;
+        bool ok = true;
+        const std::size_t c = cell_of([&](std::size_t j) {
+          const int a = std::max(0, t - static_cast<int>(keep_[j][x]));
+          if (a > emax) ok = false;
+          return std::min(a, emax);
+        });
+        if (!ok || table[c] < t - static_cast<int>(keep_[k - 1][x])) break;
+        b = t;
+      }
+    }
+    int cur = best.load(std::memory_order_relaxed);
+    while (b > cur && !best.compare_exchange_weak(cur, b)) {
+    }
+  });
+  return best.load();
+}
 
 std::uint64_t masked_multi_bytes(std::uint64_t space, std::uint64_t component) {
   return 3 * 8 * component + Bitset::bytes_for(space);

@@ -24,6 +24,7 @@ Command add_compare(CLI::App& app);  // compare.cpp
 Command add_plot(CLI::App& app);     // plot.cpp
 Command add_export(CLI::App& app);   // export.cpp
 Command add_draw(CLI::App& app);     // export.cpp
+Command add_check_bounds(CLI::App& app);  // check_bounds.cpp
 
 // Flushes standard output and turns a write error (a full disk, /dev/full, a closed
 // pipe) into std::runtime_error naming it; returns `code` otherwise (signals.cpp).
