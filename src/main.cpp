@@ -17,9 +17,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Print help for every subcommand");
   const std::vector<stategraph::cli::Command> commands = {
-      stategraph::cli::add_rules(app), stategraph::cli::add_analyze(app), stategraph::cli::add_solve(app),
-      stategraph::cli::add_table(app), stategraph::cli::add_compare(app), stategraph::cli::add_plot(app),
-      stategraph::cli::add_export(app), stategraph::cli::add_draw(app), stategraph::cli::add_check_bounds(app),
+      stategraph::cli::add_rules(app),  stategraph::cli::add_analyze(app), stategraph::cli::add_solve(app),
+      stategraph::cli::add_table(app),  stategraph::cli::add_compare(app), stategraph::cli::add_plot(app),
+      stategraph::cli::add_export(app), stategraph::cli::add_draw(app),    stategraph::cli::add_check_bounds(app),
   };
   try {
     app.parse(argc, argv);

@@ -42,6 +42,10 @@ grep -q "every bound holds" "$tmp/out" && ok || bad "primeswap-3x3: no summary l
 grep -q "17 source eccentricities, 119 images, sources bound 98" "$tmp/out" && ok ||
   bad "primeswap-3x3: 17 sources, 119 images, bound 98: $(cat "$tmp/out")"
 
+# A folder without run.csv (as results/primeswap-3x4): the rule from summary.csv.
+rm -rf "$tmp/norun" && cp -r "$p33" "$tmp/norun" && rm "$tmp/norun/run.csv"
+expect 0 "no run.csv: the rule from summary.csv" -- "$bin" check-bounds "$tmp/norun"
+
 # Tampered copies (data rows counted from 1 after the header).
 tamper "$p33" "$tmp/t-ecc" '4s/,68$/,67/'  # row 3: the goal's eccentricity 68 -> 67
 expect 1 "a source's eccentricity lowered by one" -- "$bin" check-bounds "$tmp/t-ecc"

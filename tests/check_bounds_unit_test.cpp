@@ -1,8 +1,6 @@
 // check_component_bounds against brute force: all-pairs distances of small components
 // (primeswap 2x3 and 2x4, undirected; rotate 2x3, directed) give the true source bound
 // and pair bound; witnesses at exactly those values pass, one below fails.
-#include "stategraph/analysis/check_bounds.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,13 +8,15 @@
 #include <limits>
 #include <map>
 
+#include "stategraph/analysis/check_bounds.hpp"
+
 namespace stategraph {
 namespace {
 
 struct Brute {
-  std::vector<std::uint64_t> ranks;        // the component, sorted
-  std::vector<std::vector<int>> d;         // d[i][j]: moves from ranks[i] to ranks[j]
-  std::vector<std::string> text;           // formatted states
+  std::vector<std::uint64_t> ranks;  // the component, sorted
+  std::vector<std::vector<int>> d;   // d[i][j]: moves from ranks[i] to ranks[j]
+  std::vector<std::string> text;     // formatted states
 };
 
 // The component reached from `from` along successors, and all-pairs distances.

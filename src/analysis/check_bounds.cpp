@@ -98,8 +98,9 @@ class Checker {
     });
     ++runs_;
     if (run.unvisited != 0)
-      throw std::runtime_error("the component is not strongly connected: a BFS from " + rule_.format(rule_.unrank(src)) +
-                               " misses " + std::to_string(run.unvisited) + " of its states");
+      throw std::runtime_error("the component is not strongly connected: a BFS from " +
+                               rule_.format(rule_.unrank(src)) + " misses " + std::to_string(run.unvisited) +
+                               " of its states");
     return run.depth;
   }
 
@@ -203,9 +204,9 @@ ComponentCheck check_component(const R& rule, const std::vector<WitnessRow>& row
   struct Source {
     const WitnessRow* row;
     std::uint64_t rank;
-    int ecc = -1;                              // measured
-    std::vector<std::size_t> images;           // indices into `images`
-    int pair = -1;                             // its index among the pair sources, or -1
+    int ecc = -1;                     // measured
+    std::vector<std::size_t> images;  // indices into `images`
+    int pair = -1;                    // its index among the pair sources, or -1
   };
   struct Image {
     const WitnessRow* row;
@@ -218,11 +219,13 @@ ComponentCheck check_component(const R& rule, const std::vector<WitnessRow>& row
   std::map<std::uint64_t, std::size_t> source_of;  // rank -> index of its BFS source row
   for (const WitnessRow& w : rows) {
     if (w.kind == "lower") {
-      if (lower_row) throw InputError(row_text(w.row) + ": a second lower row for component " + std::to_string(out.component));
+      if (lower_row)
+        throw InputError(row_text(w.row) + ": a second lower row for component " + std::to_string(out.component));
       lower_row = &w, lower_a = parse(w, w.state, "state"), lower_b = parse(w, w.other_state, "other_state");
       out.lower = value_of(w);
     } else if (w.kind == "upper") {
-      if (upper_row) throw InputError(row_text(w.row) + ": a second upper row for component " + std::to_string(out.component));
+      if (upper_row)
+        throw InputError(row_text(w.row) + ": a second upper row for component " + std::to_string(out.component));
       upper_row = &w, out.upper = value_of(w);
     } else if (w.kind == "source") {
       value_of(w);
@@ -234,14 +237,17 @@ ComponentCheck check_component(const R& rule, const std::vector<WitnessRow>& row
         images.push_back({&w, r, parse(w, w.other_state, "other_state"), nullptr});
       }
     } else if (w.kind == "pair_upper") {
-      if (pair_row) throw InputError(row_text(w.row) + ": a second pair_upper row for component " + std::to_string(out.component));
+      if (pair_row)
+        throw InputError(row_text(w.row) + ": a second pair_upper row for component " + std::to_string(out.component));
       pair_row = &w, value_of(w);
     } else if (w.kind == "pair_source") {
       pair_sources.emplace_back(&w, parse(w, w.state, "state"));
     }
   }
-  if (!lower_row) throw InputError(std::string(kWitnessFile) + ": component " + std::to_string(out.component) + " has no lower row");
-  if (!upper_row) throw InputError(std::string(kWitnessFile) + ": component " + std::to_string(out.component) + " has no upper row");
+  if (!lower_row)
+    throw InputError(std::string(kWitnessFile) + ": component " + std::to_string(out.component) + " has no lower row");
+  if (!upper_row)
+    throw InputError(std::string(kWitnessFile) + ": component " + std::to_string(out.component) + " has no upper row");
   if (!pair_sources.empty() && !pair_row)
     throw InputError(row_text(pair_sources.front().first->row) + ": pair_source rows without a pair_upper row");
   if (pair_row && pair_sources.size() < 2)
@@ -278,7 +284,8 @@ ComponentCheck check_component(const R& rule, const std::vector<WitnessRow>& row
     Image& im = images[k];
     auto it = source_of.find(im.of);
     if (it == source_of.end()) {
-      fail(im.row->row, "image " + im.row->state + " of " + im.row->other_state + ", which has no source row of its own");
+      fail(im.row->row,
+           "image " + im.row->state + " of " + im.row->other_state + ", which has no source row of its own");
       continue;
     }
     const State from = rule.unrank(im.of), to = rule.unrank(im.rank);
@@ -332,7 +339,8 @@ ComponentCheck check_component(const R& rule, const std::vector<WitnessRow>& row
       ++out.images;
       if (*im.row->value != s.ecc)
         fail(im.row->row, "image " + im.row->state + " of source " + im.row->other_state + " has value " +
-                              std::to_string(*im.row->value) + ", not the source's eccentricity " + std::to_string(s.ecc));
+                              std::to_string(*im.row->value) + ", not the source's eccentricity " +
+                              std::to_string(s.ecc));
       g_inv.push_back(im.g_inv);
     }
     if (!g_inv.empty()) c.tighten(hi, s.ecc, g_inv, out.upper);
@@ -377,10 +385,10 @@ ComponentCheck check_component(const R& rule, const std::vector<WitnessRow>& row
   if (bound < 0)
     fail(upper_row->row, "upper " + std::to_string(out.upper) + " has no source or pair_source rows to prove it");
   else if (bound > out.upper)
-    fail(upper_row->row, "upper " + std::to_string(out.upper) + " is below the bound the sources give: " +
-                             std::to_string(bound) + " (max over states of min over " +
-                             std::to_string(out.sources + out.images) + " sources of ecc(s) + d(s, w): " +
-                             std::to_string(out.source_upper) +
+    fail(upper_row->row, "upper " + std::to_string(out.upper) +
+                             " is below the bound the sources give: " + std::to_string(bound) +
+                             " (max over states of min over " + std::to_string(out.sources + out.images) +
+                             " sources of ecc(s) + d(s, w): " + std::to_string(out.source_upper) +
                              (out.pair_upper >= 0 ? ", pair bound: " + std::to_string(out.pair_upper) : "") + ")");
   if (out.lower > out.upper)
     fail(upper_row->row, "upper " + std::to_string(out.upper) + " is below lower " + std::to_string(out.lower));
@@ -398,7 +406,8 @@ ComponentCheck check_component(const R& rule, const std::vector<WitnessRow>& row
       cfail("size " + std::to_string(claim->size) + ", but the component has " + std::to_string(c.size()) + " states");
     if (claim->lower > out.lower || claim->upper < out.upper || claim->lower < 0)
       cfail("bounds [" + std::to_string(claim->lower) + ", " + std::to_string(claim->upper) +
-            "] do not follow from the witnesses' [" + std::to_string(out.lower) + ", " + std::to_string(out.upper) + "]");
+            "] do not follow from the witnesses' [" + std::to_string(out.lower) + ", " + std::to_string(out.upper) +
+            "]");
     if (claim->diameter >= 0 && (claim->diameter < out.lower || claim->diameter > out.upper))
       cfail("diameter " + std::to_string(claim->diameter) + " outside the witnesses' [" + std::to_string(out.lower) +
             ", " + std::to_string(out.upper) + "]");
@@ -428,7 +437,9 @@ std::vector<WitnessRow> parse_witness_rows(const CsvData& csv, const std::string
   for (std::size_t i = 0; i < csv.rows.size(); ++i) {
     const auto& r = csv.rows[i];
     const std::string where = what + " row " + std::to_string(i + 1);
-    if (r.size() != csv.header.size()) throw InputError(where + ": " + std::to_string(r.size()) + " fields, the header has " + std::to_string(csv.header.size()));
+    if (r.size() != csv.header.size())
+      throw InputError(where + ": " + std::to_string(r.size()) + " fields, the header has " +
+                       std::to_string(csv.header.size()));
     WitnessRow w;
     w.row = i + 1;
     w.component = to_count(r[comp], where + ": component");

@@ -67,7 +67,8 @@ AnyRule folder_rule(const fs::path& dir) {
     const std::string start = row[d.column("start", w)];
     if (!start.empty()) options.start = start;
   }
-  const int rows = to_int(row[d.column("rows", w)], w + ": rows"), cols = to_int(row[d.column("cols", w)], w + ": cols");
+  const int rows = to_int(row[d.column("rows", w)], w + ": rows"),
+            cols = to_int(row[d.column("cols", w)], w + ": cols");
   return make_rule(row[d.column("rule", w)], rows, cols, options);
 }
 
@@ -100,11 +101,13 @@ std::map<std::uint64_t, ComponentClaim> read_claims(const fs::path& file) {
 int run_check_bounds(const CheckBoundsOptions& o) {
   const fs::path dir(o.dir);
   if (!fs::exists(dir)) throw InputError("no result folder " + o.dir);
-  if (!fs::is_directory(dir)) throw InputError(o.dir + " is not a folder (check-bounds takes an analyze result folder)");
+  if (!fs::is_directory(dir))
+    throw InputError(o.dir + " is not a folder (check-bounds takes an analyze result folder)");
   const fs::path wfile = dir / "diameter_witnesses.csv";
   if (!fs::exists(wfile))
-    throw InputError(o.dir + " has no diameter_witnesses.csv (analyze writes it for components bounded by BFS "
-                             "sources with at least 100,000 states, or whose bounds did not meet)");
+    throw InputError(o.dir +
+                     " has no diameter_witnesses.csv (analyze writes it for components bounded by BFS "
+                     "sources with at least 100,000 states, or whose bounds did not meet)");
   const std::vector<WitnessRow> rows = parse_witness_rows(read_csv_file(wfile), "diameter_witnesses.csv");
   const AnyRule rule = folder_rule(dir);
   const auto claims = read_claims(dir / "components.csv");
@@ -173,8 +176,8 @@ int run_check_bounds(const CheckBoundsOptions& o) {
 
 Command add_check_bounds(CLI::App& app) {
   auto o = std::make_shared<CheckBoundsOptions>();
-  auto* sub = app.add_subcommand(
-      "check-bounds", "Re-verify the diameter bounds of an analyze folder from its diameter_witnesses.csv");
+  auto* sub = app.add_subcommand("check-bounds",
+                                 "Re-verify the diameter bounds of an analyze folder from its diameter_witnesses.csv");
   sub->add_option("dir", o->dir, "An analyze result folder (diameter_witnesses.csv, run.csv or summary.csv)")
       ->required();
   add_threads_option(sub, o->threads);
@@ -187,8 +190,9 @@ Command add_check_bounds(CLI::App& app) {
       "max over states w of min over all sources s of ecc(s) + d(s, w) (images: d(g.s, w) =\n"
       "d(s, g^-1.w)), or the pair bound when that is smaller, and at least lower; a\n"
       "pair_upper row at least max over pairs x, y of min over the pair_source rows s of\n"
-      "d(s, x) + d(s, y). components.csv (when present) must give the same representative,\n"
-      "size and bounds, and a diameter within them. Directed rules: distances along the\n"
+      "d(s, x) + d(s, y). components.csv (when present) must give the same representative\n"
+      "and size, bounds the witnesses prove (its lower <= lower, its upper >= upper), and a\n"
+      "diameter within them (given when they meet). Directed rules: distances along the\n"
       "moves, ecc(w) <= d(w, s) + ecc(s). Rows are counted from 1 after the header.\n"
       "Prints one line per component on stdout. Exit 0: every bound holds (also when the\n"
       "file has no rows: nothing to check); 1: the first failing row, one line on stderr;\n"

@@ -18,12 +18,12 @@ struct Command {
 
 Command add_rules(CLI::App& app);
 Command add_analyze(CLI::App& app);
-Command add_solve(CLI::App& app);    // solve.cpp
-Command add_table(CLI::App& app);    // solve.cpp: table build
-Command add_compare(CLI::App& app);  // compare.cpp
-Command add_plot(CLI::App& app);     // plot.cpp
-Command add_export(CLI::App& app);   // export.cpp
-Command add_draw(CLI::App& app);     // export.cpp
+Command add_solve(CLI::App& app);         // solve.cpp
+Command add_table(CLI::App& app);         // solve.cpp: table build
+Command add_compare(CLI::App& app);       // compare.cpp
+Command add_plot(CLI::App& app);          // plot.cpp
+Command add_export(CLI::App& app);        // export.cpp
+Command add_draw(CLI::App& app);          // export.cpp
 Command add_check_bounds(CLI::App& app);  // check_bounds.cpp
 
 // Flushes standard output and turns a write error (a full disk, /dev/full, a closed

@@ -69,17 +69,17 @@ struct BoundsFailure {
 
 struct ComponentCheck {
   std::uint64_t component = 0;
-  std::uint64_t size = 0;                // states reached from the first named state
-  int lower = -1, upper = -1;            // as claimed
+  std::uint64_t size = 0;      // states reached from the first named state
+  int lower = -1, upper = -1;  // as claimed
   // Recomputed max_w min_s ecc(s) + d(s, w): exact when above `upper`; else between the
   // exact value and `upper` (images are applied only to states still above upper).
   int source_upper = -1;
-  int pair_upper = -1;                   // recomputed pair bound (-1: no pair rows)
+  int pair_upper = -1;  // recomputed pair bound (-1: no pair rows)
   std::uint64_t sources = 0, images = 0, pair_sources = 0;
-  std::uint64_t bfs_runs = 0;            // the component search included
+  std::uint64_t bfs_runs = 0;  // the component search included
   double seconds = 0;
-  std::uint64_t rows = 0;                // witness rows checked
-  std::vector<BoundsFailure> failures;   // witness rows by row, then upper, then components.csv
+  std::uint64_t rows = 0;               // witness rows checked
+  std::vector<BoundsFailure> failures;  // witness rows by row, then upper, then components.csv
 };
 
 // Checks one component's witness rows (all with the same component index, in file
