@@ -105,6 +105,14 @@ std::uint64_t factorial_at_most(std::uint64_t limit, int cells) {
 std::uint64_t segment_bytes(std::uint64_t s) { return 3 * Bitset::bytes_for(s); }
 constexpr std::uint64_t kFrameBufferBytes = std::uint64_t{1} << 20;  // the frame writer's buffer
 constexpr std::uint64_t kMaxOutboxBytes = std::uint64_t{2} << 30;
+// A top-down claim at 2^22 ranks (512 KiB of bits) or more from its state goes through
+// the outbox and is made after the round, bucketed by region: pancake-14's flips f11..f14
+// land anywhere in 5 MB to 3.1 GB of a segment's bits, DRAM and TLB misses that took 63%
+// of a pass's step when they were claimed at once (results/pancake-14/README.md). The
+// nearer claims hit the caches, and with the far ones out, stretches of the frontier
+// 1 MiB of bits apart never claim in the same word: topdown_step claims them plainly,
+// not with locked instructions.
+constexpr std::uint64_t kFarClaimDistance = std::uint64_t{1} << 22;
 
 }  // namespace
 
@@ -492,10 +500,45 @@ std::uint64_t* radix_sort(std::uint64_t* a, std::uint64_t* tmp, std::uint64_t n,
   return a;
 }
 
-// The remote neighbours of one round of a segment's expansion: one array of ranks and
-// the radix sort's scratch, allocated once (their pages are touched only as far as a
-// round fills them), that the tasks fill through sinks of kChunk ranks each. A round that
-// holds more than the array is flagged (overflowed()) and sent again in smaller ones.
+// Orders a[0, n) by bits [shift, shift + width) of (a[k] - base) into tmp, in one
+// parallel pass (a histogram per chunk, then a scatter); returns the first index of each
+// of the 2^width buckets and n (bucket b holds tmp[at[b], at[b + 1])).
+std::vector<std::uint64_t> bucket_by_high_bits(const std::uint64_t* a, std::uint64_t* tmp, std::uint64_t n,
+                                               std::uint64_t base, int shift, int width) {
+  const std::size_t buckets = std::size_t{1} << width;
+  const std::uint64_t chunks = std::clamp<std::uint64_t>(n >> 15, 1, 64);
+  std::vector<std::uint64_t> count(chunks * buckets, 0);
+  auto chunk_begin = [&](std::uint64_t c) { return n * c / chunks; };
+  auto digit = [&](std::uint64_t x) { return static_cast<std::size_t>(((x - base) >> shift) & (buckets - 1)); };
+  tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
+    std::uint64_t* h = count.data() + c * buckets;
+    for (std::uint64_t k = chunk_begin(c), e = chunk_begin(c + 1); k < e; ++k) ++h[digit(a[k])];
+  });
+  std::vector<std::uint64_t> at(buckets + 1);
+  std::uint64_t sum = 0;
+  for (std::size_t dgt = 0; dgt < buckets; ++dgt) {
+    at[dgt] = sum;
+    for (std::uint64_t c = 0; c < chunks; ++c) {
+      const std::uint64_t k = count[c * buckets + dgt];
+      count[c * buckets + dgt] = sum;
+      sum += k;
+    }
+  }
+  at[buckets] = sum;
+  tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
+    std::uint64_t* o = count.data() + c * buckets;
+    for (std::uint64_t k = chunk_begin(c), e = chunk_begin(c + 1); k < e; ++k) tmp[o[digit(a[k])]++] = a[k];
+  });
+  return at;
+}
+
+// The neighbours of one round of a segment's expansion that are not claimed at once: one
+// array of ranks and the sorts' scratch, allocated once (their pages are touched only as
+// far as a round fills them), that the tasks fill through sinks of kChunk ranks each.
+// Ranks in other segments (remote) grow from the array's start; ranks in the segment's
+// own range [home_lo, home_hi) (far claims, DiskSettings::far_claim_distance) from its
+// end. A round that holds more than the array is flagged (overflowed()) and sent again in
+// smaller ones.
 class Outbox {
  public:
   static constexpr int kChunk = 512;
@@ -503,56 +546,87 @@ class Outbox {
   Outbox(std::uint64_t bytes, std::uint64_t space)
       : slots_(std::max<std::uint64_t>(bytes / 16, 1)), bits_(std::bit_width(space)) {}
   std::uint64_t slots() const { return slots_; }
-  // A task's sink: buffers kChunk ranks on the stack, appends them to the array in one
-  // reservation (and the rest when the task ends).
+  // A task's sink: buffers kChunk ranks of each kind on the stack, appends them to the
+  // array in one reservation (and the rest when the task ends).
   class Sink {
    public:
     explicit Sink(Outbox& o) : o_(o) {}
     Sink(const Sink&) = delete;
     Sink& operator=(const Sink&) = delete;
-    ~Sink() { flush(); }
+    ~Sink() { flush(0), flush(1); }
     void operator()(std::uint64_t q) {
-      buf_[n_++] = q;
-      if (n_ == kChunk) flush();
+      const int home = q - o_.home_lo_ < o_.home_size_;
+      buf_[home][n_[home]++] = q;
+      if (n_[home] == kChunk) flush(home);
     }
 
    private:
-    void flush() {
-      if (!n_) return;
-      const std::uint64_t at = o_.used_.fetch_add(static_cast<std::uint64_t>(n_), std::memory_order_relaxed);
-      if (at + static_cast<std::uint64_t>(n_) <= o_.slots_)
-        std::memcpy(o_.data_.get() + at, buf_.data(), static_cast<std::size_t>(n_) * 8);
-      else
+    void flush(int home) {
+      const auto n = static_cast<std::uint64_t>(n_[home]);
+      if (!n) return;
+      n_[home] = 0;
+      // A reservation of the total first: the two ends never cross.
+      if (o_.reserved_.fetch_add(n, std::memory_order_relaxed) + n > o_.slots_) {
         o_.overflow_.store(true, std::memory_order_relaxed);
-      n_ = 0;
+        return;
+      }
+      const std::uint64_t at = (home ? o_.home_used_ : o_.used_).fetch_add(n, std::memory_order_relaxed);
+      std::uint64_t* to = home ? o_.data_.get() + o_.slots_ - at - n : o_.data_.get() + at;
+      std::memcpy(to, buf_[home].data(), static_cast<std::size_t>(n) * 8);
     }
     Outbox& o_;
-    std::array<std::uint64_t, kChunk> buf_;
-    int n_ = 0;
+    std::array<std::array<std::uint64_t, kChunk>, 2> buf_;
+    std::array<int, 2> n_{0, 0};
   };
   // Before a round: empty (allocating the arrays the first time; uninitialised, so
-  // untouched pages cost nothing).
-  void start() {
+  // untouched pages cost nothing), with the home range [home_lo, home_hi).
+  void start(std::uint64_t home_lo = 0, std::uint64_t home_hi = 0) {
     if (!data_) data_.reset(new std::uint64_t[slots_]), scratch_.reset(new std::uint64_t[slots_]);
-    used_.store(0), overflow_.store(false);
+    used_.store(0), home_used_.store(0), reserved_.store(0), overflow_.store(false);
+    home_lo_ = home_lo, home_size_ = home_hi - home_lo;
   }
   // After a round (every sink gone): whether it held more ranks than the array (they are
   // lost: the round must be sent again in smaller ones), and how many it held.
   bool overflowed() const { return overflow_.load(); }
-  std::uint64_t used() const { return used_.load(); }
-  // After a round that did not overflow: its ranks, sorted and distinct.
+  std::uint64_t used() const { return used_.load() + home_used_.load(); }
+  // After a round that did not overflow: its remote ranks, sorted and distinct.
   std::pair<const std::uint64_t*, const std::uint64_t*> sorted() {
     if (overflow_.load()) throw std::logic_error("disk BFS: a round overflowed its outbox");
     std::uint64_t* b = radix_sort(data_.get(), scratch_.get(), used_.load(), bits_);
     return {b, std::unique(b, b + used_.load())};
+  }
+  // After a round that did not overflow: its home ranks (offsets from home_lo), bucketed
+  // by their high bits into buckets of whole words of about 2^shift ranks at most; each
+  // bucket as [first, last) of bucket(), in ascending order of bucket. Repeats stay.
+  struct Buckets {
+    const std::uint64_t* ranks = nullptr;
+    std::vector<std::uint64_t> at;  // bucket k: ranks[at[k], at[k + 1])
+  };
+  Buckets home_buckets(int shift) {
+    if (overflow_.load()) throw std::logic_error("disk BFS: a round overflowed its outbox");
+    const std::uint64_t n = home_used_.load();
+    const std::uint64_t* a = data_.get() + slots_ - n;
+    shift = std::max(shift, 6);  // whole words
+    const int width = std::clamp(static_cast<int>(std::bit_width(home_size_ ? home_size_ - 1 : 0)) - shift, 0, 12);
+    Buckets out;
+    std::uint64_t* tmp = scratch_.get() + slots_ - n;  // beside the remote part's scratch
+    if (width == 0) {
+      std::memcpy(tmp, a, static_cast<std::size_t>(n) * 8);
+      out.at = {0, n};
+    } else {
+      out.at = bucket_by_high_bits(a, tmp, n, home_lo_, shift, width);
+    }
+    out.ranks = tmp;
+    return out;
   }
 
  private:
   std::uint64_t slots_;
   int bits_;
   std::unique_ptr<std::uint64_t[]> data_, scratch_;
-  std::atomic<std::uint64_t> used_{0};
+  std::atomic<std::uint64_t> used_{0}, home_used_{0}, reserved_{0};
   std::atomic<bool> overflow_{false};
+  std::uint64_t home_lo_ = 0, home_size_ = 0;
 };
 
 // Calls word(w, m) for each word of a bitmap frame's payload, or one(l) for each offset
@@ -838,6 +912,7 @@ class DiskSearch {
   std::unique_ptr<Outbox> outbox_;  // made once the segments are known (a resume takes the folder's)
   FrameWriter frames_;
   std::uint64_t resent_ = 0;                // rounds sent again after their outbox overflowed
+  std::uint64_t far_claims_ = 0;            // distinct far neighbours claimed in rank order
   std::vector<std::uint64_t> layer_ranks_;  // the first ranks of the layer being expanded
   // The fewest leading cells c such that a segment is a union of blocks of (n-c)! ranks
   // (only moves of those cells leave it), 0 when that is nearly every cell.
@@ -1098,6 +1173,37 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
     if (hi == lo) throw std::logic_error("disk BFS: an outbox smaller than one frontier word's neighbours");
     return std::pair{hi, states};
   };
+  // Top-down claims far from their state (|q - r| >= far) come back through the outbox.
+  const std::uint64_t far = options_.disk.far_claim_distance ? options_.disk.far_claim_distance : kFarClaimDistance;
+  // Claims the round's home ranks (the far claims of this segment's top-down step),
+  // bucketed by their high bits into stretches of about `far` / 2 ranks or more (at most
+  // 4096 buckets: 2^23 ranks, 1 MiB of bits, in a segment of 24.9 G; the caches hold one):
+  // buckets of whole words in parallel, plain read-modify-writes (no other writer now),
+  // prefetched ahead.
+  auto claim_home = [&] {
+    const Outbox::Buckets h = outbox_->home_buckets(std::bit_width(far) - 2);
+    const std::uint64_t buckets = h.at.size() - 1;
+    far_claims_ += h.at.back();
+    found += tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(0, buckets, 1), std::uint64_t{0},
+        [&](const auto& r, std::uint64_t got) {
+          constexpr std::uint64_t kAhead = 16;
+          for (std::uint64_t k = r.begin(); k != r.end(); ++k) {
+            const std::uint64_t *p = h.ranks + h.at[k], *e = h.ranks + h.at[k + 1];
+            for (const std::uint64_t* q = p; q < e && q < p + kAhead; ++q) bfs::prefetch_write(vw + ((*q - b) >> 6));
+            for (; p < e; ++p) {
+              if (e - p > static_cast<std::ptrdiff_t>(kAhead)) bfs::prefetch_write(vw + ((p[kAhead] - b) >> 6));
+              const std::uint64_t l = *p - b, w = l >> 6, m = std::uint64_t{1} << (l & 63);
+              const std::uint64_t fresh = m & ~vw[w];
+              vw[w] |= fresh;
+              if (direct) nw[w] |= fresh;
+              got += fresh >> (l & 63);
+            }
+          }
+          return got;
+        },
+        std::plus<>());
+  };
   auto send_round = [&] {  // the round's ranks, sorted (so by target) and distinct: a frame per target
     const auto [first, last] = outbox_->sorted();
     for (const std::uint64_t* p = first; p != last;) {
@@ -1114,27 +1220,34 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
       p = end;
     }
   };
-  for (std::uint64_t lo = 0; lo < W && !single;) {
-    const auto [hi, states] = round_end(lo, rate);
-    outbox_->start();
+  // The frontier words [lo, hi): bottom-up, their neighbours in other segments only;
+  // top-down, their claims too (far ones through the outbox). A round sent again after an
+  // overflow repeats the claims already made: they are no longer new, so not counted twice.
+  auto expand_round = [&](std::uint64_t lo, std::uint64_t hi, std::uint64_t far_from) {
     if (bottomup)
       bfs::remote_neighbours(rule_, options_, b, frontier_, lo, hi, sink_factory, fixed_cells_);
     else if (direct)
-      found += bfs::topdown_step(rule_, options_, b, frontier_, visited_, next_, lo, hi, sink_factory);
+      found += bfs::topdown_step(rule_, options_, b, frontier_, visited_, next_, lo, hi, sink_factory, far_from);
     else  // claims set visited only: next is what they added (below), one random access per state
-      found += bfs::topdown_step<true>(rule_, options_, b, frontier_, visited_, next_, lo, hi, sink_factory);
+      found += bfs::topdown_step<true>(rule_, options_, b, frontier_, visited_, next_, lo, hi, sink_factory, far_from);
+  };
+  for (std::uint64_t lo = 0; lo < W && !single;) {
+    const auto [hi, states] = round_end(lo, rate);
+    outbox_->start(b, b + loc);
+    expand_round(lo, hi, far);
     if (stop_requested(options_)) return;
     if (!outbox_->overflowed()) {
       rate = std::min(
           degree,
           1.5 * static_cast<double>(outbox_->used()) / static_cast<double>(std::max<std::uint64_t>(states, 1)) + 0.01);
       send_round();
+      claim_home();
     } else {
       ++resent_;
       for (std::uint64_t sub = lo; sub < hi;) {
         const std::uint64_t sub_hi = std::min(hi, round_end(sub, degree).first);
         outbox_->start();
-        bfs::remote_neighbours(rule_, options_, b, frontier_, sub, sub_hi, sink_factory, fixed_cells_);
+        expand_round(sub, sub_hi, 0);  // no far claims: at most the degree's remote ranks per state
         if (stop_requested(options_)) return;
         send_round();
         sub = sub_hi;
@@ -1334,6 +1447,7 @@ BfsResult DiskSearch<R>::run() {
   result.peak_bytes = plan_.memory_bytes;
   result.disk_peak_bytes = disk_peak_;
   result.disk_rounds_resent = resent_;
+  result.disk_far_claims = far_claims_;
   // Success: the data files go; the manifest too unless the caller removes it after
   // writing its results (analyze: a kill before that still resumes to the answer).
   remove_stale();  // done: nothing is kept

@@ -89,6 +89,10 @@ struct DiskSettings {
   // Test seam: the bytes of the cross-segment update buffers (0: what the plan gives), so
   // that small spaces overflow them and take the path that sends a round again.
   std::uint64_t outbox_bytes = 0;
+  // A top-down neighbour inside the segment at this many ranks or more from its state is
+  // claimed through the outbox, sorted, instead of at once (0: kFarClaimDistance; tests
+  // set it small so that small spaces take that path).
+  std::uint64_t far_claim_distance = 0;
   // Seconds between committed passes (a commit syncs the folder; a kill loses at most the
   // passes since the last one); 0: every pass. analyze: --checkpoint-interval.
   double commit_seconds = 60;
@@ -222,6 +226,7 @@ struct BfsResult {
   bool disk_io = false;                  // levels carry bytes_read / bytes_written (disk variant)
   std::uint64_t disk_peak_bytes = 0;     // the disk variant's largest use of its folder
   std::uint64_t disk_rounds_resent = 0;  // rounds of remote neighbours sent again: their outbox overflowed
+  std::uint64_t disk_far_claims = 0;     // distinct far neighbours claimed in rank order (DiskSettings::far_claim_distance)
   // The disk variant (no depth table): the first DiskSettings::antipodes ranks of the
   // deepest layer, ascending (antipodes.csv without a depth table).
   std::vector<std::uint64_t> last_layer;

@@ -318,21 +318,24 @@ inline std::uint64_t claim_word(std::uint64_t* visited_words, std::uint64_t* nex
 // computed (incrementally where the rule can) and a neighbour in the block is claimed
 // in visited / next, in prefetched batches. With a remote factory, each task calls
 // `remote()` once for a sink s, and s(q) receives every neighbour rank q outside the
-// block. Returns the number of ranks claimed.
+// block, and also, when `far` > 0, every neighbour q inside it at |q - r| >= far from its
+// state r (the caller claims those in rank order: a random claim in a block of gigabytes
+// misses the caches and the TLB). Returns the number of ranks claimed.
 template <bool kVisitedOnly = false, class R, class Remote = NoRemote>
 std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64_t base, const Bitset& frontier,
                            Bitset& visited, Bitset& next, std::uint64_t lo, std::uint64_t hi,
-                           const Remote& remote = {}) {
+                           const Remote& remote = {}, [[maybe_unused]] std::uint64_t far = 0) {
   constexpr bool kBlock = !std::is_same_v<Remote, NoRemote>;
   const std::uint64_t* fw = frontier.words();
   std::uint64_t* nw = next.words();
   std::uint64_t* vw = visited.words();
   const std::uint64_t local = visited.size();
   const std::uint64_t blocks = block_move_size(rule, options);
-  const bool alone = step_alone(kBlock);
-  return tbb::parallel_reduce(
-      tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), std::uint64_t{0},
-      [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+  // The frontier words [begin, end), claims plain (`alone`: no other task writes where
+  // this one does) or atomic.
+  auto task = [&](std::uint64_t begin, std::uint64_t end, bool alone) {
+        std::uint64_t found = 0;
+        const tbb::blocked_range<std::uint64_t> range(begin, end);
         if (stop_requested(options)) return found;  // the level is abandoned
         // A task with no frontier state makes no scanner and no sink: on a sparse level
         // (a disk segment of 24.9 G ranks holding a few million) nearly all are empty.
@@ -401,6 +404,7 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
             step_ranks(r, [&](std::uint64_t q) {
               if constexpr (kBlock) {
                 if (q - base >= local) return sink(q);  // unsigned: below the block wraps too
+                if (far && q - r + far >= 2 * far) return sink(q);  // |q - r| >= far (unsigned)
                 q -= base;
               }
               prefetch_write(vw + (q >> 6));
@@ -412,6 +416,36 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
         flush();
         if (options.progress) options.progress->add(range.size());
         return found;
+  };
+  // Far claims out (far > 0, no block moves): every claim left lands within `reach` words
+  // of its state's word. Then stretches of 2 * reach words or more, taken in two phases,
+  // the even ones and then the odd ones, never write in the same word at the same time:
+  // their claims are plain read-modify-writes (a locked one waits for the stores before it).
+  if (kBlock && far && !blocks) {
+    const std::uint64_t reach = far / 64 + 2, stretch = 2 * reach;
+    std::uint64_t found = 0;
+    for (std::uint64_t phase : {0, 1}) {
+      const std::uint64_t k0 = lo / stretch + ((lo / stretch) % 2 != phase);
+      const std::uint64_t k1 = hi ? (hi - 1) / stretch + 1 : 0;  // past the last stretch
+      if (k0 >= k1) continue;
+      found += tbb::parallel_reduce(
+          tbb::blocked_range<std::uint64_t>(0, (k1 - k0 + 1) / 2, 1), std::uint64_t{0},
+          [&](const tbb::blocked_range<std::uint64_t>& ks, std::uint64_t got) {
+            for (std::uint64_t j = ks.begin(); j != ks.end(); ++j) {
+              const std::uint64_t k = k0 + 2 * j;
+              got += task(std::max(lo, k * stretch), std::min(hi, (k + 1) * stretch), true);
+            }
+            return got;
+          },
+          std::plus<>());
+    }
+    return found;
+  }
+  const bool alone = step_alone(kBlock);
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), std::uint64_t{0},
+      [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
+        return found + task(range.begin(), range.end(), alone);
       },
       std::plus<>());
 }
