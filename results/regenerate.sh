@@ -5,8 +5,8 @@
 #
 #   bash results/regenerate.sh                 # light, ~2 min on 2 cores: seed analyses, defs/rotate-3x3-both,
 #                                              #   compare-rotate-3x3, bench/micro, drawings/, plots of the other folders
-#   bash results/regenerate.sh --heavy         # + the 12-cell runs, ~1 h on 2 idle cores: rotate-3x4, sliding-3x4,
-#                                              #   sliding-2x6, defs/rotate-3x4-both and its
+#   bash results/regenerate.sh --heavy         # + the 12-cell runs, ~1 h on 2 idle cores: rotate-3x4, sliding-3x4 and
+#                                              #   rotate-both-3x4 with their graphs, sliding-2x6, defs/rotate-3x4-both and its
 #                                              #   timing file, bench/{bfs12-rotate,bfs12-sliding,graph12-bfs12-sliding,
 #                                              #   twobit12-sliding}
 #   bash results/regenerate.sh --mpi           # + mpi-{sliding,rotate}-3x4/ (10 runs x 3 interleaved repetitions,
@@ -47,7 +47,7 @@
 #   bash results/regenerate.sh --pancake-14    # + pancake-14/run.log: the 14-pancake space (defs/pancake-14.tws) by the
 #                                              #   disk variant under --max-memory 12G, files in PANCAKE14 (default
 #                                              #   /var/tmp/stategraph-pancake-14-disk, up to ~54 GiB); projected at
-#                                              #   about 3.5 h (pancake-14/README.md); after a kill: --resume PANCAKE14
+#                                              #   about 1.5 h (pancake-14/README.md); after a kill: --resume PANCAKE14
 #   bash results/regenerate.sh --all           # every part
 # Flags combine. The light part always runs first.
 set -euo pipefail
@@ -142,10 +142,14 @@ fi
 
 # ---- --heavy: 12-cell spaces --------------------------------------------------------------------
 if ((heavy)); then
-  # Distributions of the 12-cell spaces (BFS only; ~25 s, ~25 s, ~45 s on 2 idle cores).
-  $bin analyze --rule sliding --rows 3 --cols 4 --no-graph --quiet --out results/sliding-3x4
+  # The 12-cell spaces as committed: sliding 3x4, rotate 3x4 and rotate 3x4 both ways with their graph
+  # analyses (every component listed), sliding 2x6 BFS only (~25 s).
+  for args in "sliding --rows 3 --cols 4 --out results/sliding-3x4" "rotate --rows 3 --cols 4 --out results/rotate-3x4" \
+    "rotate --directions both --rows 3 --cols 4 --out results/rotate-both-3x4"; do
+    # shellcheck disable=SC2086  # the words of $args are the arguments
+    $bin analyze --rule $args --max-components 1000000 --threads 2 --quiet
+  done
   $bin analyze --rule sliding --rows 2 --cols 6 --no-graph --quiet --out results/sliding-2x6
-  $bin analyze --rule rotate --rows 3 --cols 4 --no-graph --quiet --out results/rotate-3x4
   # rotate 3x4 with turns both ways: the definition file and the built-in rule at 2 and 1 threads under
   # GNU time (~10 min). The definition's 2-thread run writes the folder; the built-in's 2-thread
   # summary is kept beside it as summary-builtin.csv.
