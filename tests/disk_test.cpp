@@ -146,32 +146,30 @@ TEST(DiskBfs, RoundsThatOverflowTheirOutboxAreSentAgain) {
   EXPECT_GT(resent, 0u);  // the path was taken
 }
 
-// Far claims (DiskSettings::far_claim_distance) made in rank order after the round's sort
+// Far claims (DiskSettings::far_claim_distance) claimed after the round, bucketed by region,
 // instead of at once: a distance of 1 sends every claim but a rank's own through the
-// outbox, 50 some; on top, an outbox of 1024 ranks that overflows, so that a top-down
-// round is sent again with its claims repeated. Every rule's small grids, dense and
-// sparse top-down steps (claims in next directly or through visited), 2 threads (1 with
-// the distance of 50).
+// outbox, 50 some (and with an outbox of 1024 ranks that overflows, so that a top-down
+// round is sent again with its claims repeated); 2 threads, and 1. Every rule's small
+// grids, dense and sparse top-down steps (claims in next directly or through visited).
 TEST(DiskBfs, FarClaimsInRankOrderEqualTheReference) {
   std::uint64_t far_claims = 0, resent = 0;
+  struct Case {
+    std::uint64_t distance, outbox;
+    int threads;
+  };
   for (const AnyRule& rule : small_rules()) {
     const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
-    for (std::uint64_t distance : {std::uint64_t{1}, std::uint64_t{50}}) {
-      for (std::uint64_t outbox : {std::uint64_t{0}, std::uint64_t{16 * 1024}}) {
-        {
-          const int threads = distance == 1 ? 2 : 1;
-          tbb::global_control c(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
-          TempFolder dir("disk");
-          BfsOptions o;
-          o.disk.far_claim_distance = distance;
-          o.disk.outbox_bytes = outbox;
-          const BfsResult got = run_disk(rule, o, dir.path(), test::odd_segment(rule_size(rule)));
-          EXPECT_EQ(got.layers, ref.layers)
-              << label_of(rule) << " far from " << distance << " outbox " << outbox << " threads " << threads;
-          far_claims += got.disk_far_claims;
-          resent += got.disk_rounds_resent;
-        }
-      }
+    for (const Case& c : {Case{1, 0, 2}, Case{50, 16 * 1024, 2}, Case{50, 0, 1}}) {
+      tbb::global_control g(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(c.threads));
+      TempFolder dir("disk");
+      BfsOptions o;
+      o.disk.far_claim_distance = c.distance;
+      o.disk.outbox_bytes = c.outbox;
+      const BfsResult got = run_disk(rule, o, dir.path(), test::odd_segment(rule_size(rule)));
+      EXPECT_EQ(got.layers, ref.layers) << label_of(rule) << " far from " << c.distance << " outbox " << c.outbox
+                                        << " threads " << c.threads;
+      far_claims += got.disk_far_claims;
+      resent += got.disk_rounds_resent;
     }
   }
   EXPECT_GT(far_claims, 0u);  // the path was taken

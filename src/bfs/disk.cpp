@@ -1109,6 +1109,9 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
   // are elsewhere are claimed from those when their segment is loaded next pass).
   bool bottomup = false, direct = false;
   std::uint64_t* nw = next_.words();
+  // Top-down claims far from their state (|q - r| >= far) come back through the outbox;
+  // bottom-up, far parents are tested last, only for the states no near one found.
+  const std::uint64_t far = options_.disk.far_claim_distance ? options_.disk.far_claim_distance : kFarClaimDistance;
   if (!single) {
     // Its visited bits: known since its last pass, else counted (a resumed run).
     std::uint64_t seen = static_cast<std::uint64_t>(vis_count_[i]) + applied;
@@ -1138,7 +1141,7 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
     bottomup = bfs::kBottomUpCost * (u - bfs::kFoundFraction * next) < (1 - kRemoteScanCost) * f;
     if (bottomup) {
       found = bfs::bottomup_step(rule_, options_, b, frontier_, visited_, next_, 0, W,
-                                 [] { return [](std::uint64_t, std::uint64_t) {}; });
+                                 [] { return [](std::uint64_t, std::uint64_t) {}; }, far);
       ++bottomup_segments_;
     } else {
       // Top-down. A sparse frontier claims into next directly (next cleared); a dense one
@@ -1173,8 +1176,6 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
     if (hi == lo) throw std::logic_error("disk BFS: an outbox smaller than one frontier word's neighbours");
     return std::pair{hi, states};
   };
-  // Top-down claims far from their state (|q - r| >= far) come back through the outbox.
-  const std::uint64_t far = options_.disk.far_claim_distance ? options_.disk.far_claim_distance : kFarClaimDistance;
   // Claims the round's home ranks (the far claims of this segment's top-down step),
   // bucketed by their high bits into stretches of about `far` / 2 ranks or more (at most
   // 4096 buckets: 2^23 ranks, 1 MiB of bits, in a segment of 24.9 G; the caches hold one):

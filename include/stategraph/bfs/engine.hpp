@@ -519,11 +519,14 @@ void remote_neighbours(const R& rule, const BfsOptions& options, std::uint64_t b
 //  * With one, `frontier` holds this block's ranks only; each task calls `remote()` once
 //    for a sink s, and for a state none of whose parents in the block is in the
 //    frontier, s(l, q) receives (its block offset l, each parent rank q outside the block).
+// With `far` > 0, the parents at |q - r| >= far from the state r are prefetched and
+// tested only for the word's states that no nearer parent found: a far parent is a DRAM
+// miss in a block of gigabytes, and most states of a dense level have a near one.
 // Returns the number of ranks found here (not counting what the remote sinks decide).
 template <class R, class Remote = NoRemote>
 std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint64_t base, const Bitset& frontier,
                             Bitset& visited, Bitset& next, std::uint64_t lo, std::uint64_t hi,
-                            const Remote& remote = {}) {
+                            const Remote& remote = {}, std::uint64_t far = 0) {
   constexpr bool kBlock = !std::is_same_v<Remote, NoRemote>;
   std::uint64_t* vw = visited.words();
   std::uint64_t* nw = next.words();
@@ -568,22 +571,47 @@ std::uint64_t bottomup_step(const R& rule, const BfsOptions& options, std::uint6
             start[static_cast<std::size_t>(states++)] = static_cast<std::uint16_t>(size);
             const std::uint64_t r = base + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
             step_ranks(r, [&](std::uint64_t q) {
-              if (!kBlock || q - fbase < local) prefetch_read(fw + ((q - fbase) >> 6));
+              if ((!kBlock || q - fbase < local) && !(far && q - r + far >= 2 * far))
+                prefetch_read(fw + ((q - fbase) >> 6));
               parents[size++] = q;
             });
           }
           start[static_cast<std::size_t>(states)] = static_cast<std::uint16_t>(size);
-          int k = 0;
-          for (std::uint64_t bits = rest; bits; bits &= bits - 1, ++k) {
-            const std::size_t from = start[static_cast<std::size_t>(k)], to = start[static_cast<std::size_t>(k) + 1];
-            bool hit = false;
-            for (std::size_t j = from; j < to && !hit; ++j) {
+          // Whether a parent of state k (rank r) in [from, to) is in the frontier: the near
+          // ones (pass 0) or the far ones (pass 1; every one without `far`).
+          auto any_parent = [&](std::size_t from, std::size_t to, std::uint64_t r, int pass) {
+            for (std::size_t j = from; j < to; ++j) {
               const std::uint64_t q = parents[j] - fbase;
               if constexpr (kBlock) {
                 if (q >= local) continue;
               }
-              hit = frontier.test(q);
+              if (far && (parents[j] - r + far >= 2 * far) != (pass == 1)) continue;
+              if (frontier.test(q)) return true;
             }
+            return false;
+          };
+          std::uint64_t pending = 0;  // states whose far parents are still to test
+          if (far) {
+            int k = 0;
+            for (std::uint64_t bits = rest; bits; bits &= bits - 1, ++k) {
+              const std::size_t from = start[static_cast<std::size_t>(k)], to = start[static_cast<std::size_t>(k) + 1];
+              const std::uint64_t r = base + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
+              if (any_parent(from, to, r, 0)) {
+                fresh |= bits & -bits;
+              } else {
+                pending |= bits & -bits;
+                for (std::size_t j = from; j < to; ++j)
+                  if ((!kBlock || parents[j] - fbase < local) && parents[j] - r + far >= 2 * far)
+                    prefetch_read(fw + ((parents[j] - fbase) >> 6));
+              }
+            }
+          }
+          int k = 0;
+          for (std::uint64_t bits = rest; bits; bits &= bits - 1, ++k) {
+            if (far && !(pending & bits & -bits)) continue;  // found by a near parent
+            const std::size_t from = start[static_cast<std::size_t>(k)], to = start[static_cast<std::size_t>(k) + 1];
+            const std::uint64_t r = base + w * 64 + static_cast<unsigned>(std::countr_zero(bits));
+            const bool hit = any_parent(from, to, r, 1);
             if (hit) {
               fresh |= std::uint64_t{1} << std::countr_zero(bits);
             } else if constexpr (kBlock) {
