@@ -44,6 +44,8 @@
 #                                              #   by the thin variant under --max-memory 12G (visited bits in memory,
 #                                              #   layers as rank lists in PRIME2X7, default
 #                                              #   /var/tmp/stategraph-primeswap-2x7-thin, a few GB); no resume
+#   bash results/regenerate.sh --atlas         # + atlas/: every rule on every grid up to 12 cells, a folder each and
+#                                              #   atlas.csv (results/atlas/atlas.sh; hours); --atlas-small: up to 10 cells
 #   bash results/regenerate.sh --pancake-13    # + pancake-13/: the 13-pancake space by the disk variant in 1 GiB (files in
 #                                              #   PANCAKE13, default /var/tmp/stategraph-pancake-13-disk, ~5 GiB), ~8 min
 #   bash results/regenerate.sh --pancake-14    # + pancake-14/run.log: the 14-pancake space (defs/pancake-14.tws) by the
@@ -59,7 +61,7 @@ mpibin=./build/stategraph-mpi
 bench=./build/stategraph_bench
 benchcsv=./build/stategraph_bench_csv
 
-heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0 disk12=0 disk2x7=0 rot2x7=0 prime2x7=0 pancake13=0 pancake14=0
+heavy=0 mpi=0 mpi_ab=0 reliability=0 run2x7=0 prime3x4=0 kernel=0 compare12=0 disk12=0 disk2x7=0 rot2x7=0 prime2x7=0 pancake13=0 pancake14=0 atlas=0
 for a in "$@"; do
   case "$a" in
     --heavy) heavy=1 ;;
@@ -75,8 +77,10 @@ for a in "$@"; do
     --rotate-2x7) rot2x7=1 ;;
     --primeswap-2x7) prime2x7=1 ;;
     --pancake-13) pancake13=1 ;;
+    --atlas) atlas=2 ;;
+    --atlas-small) ((atlas)) || atlas=1 ;;
     --pancake-14) pancake14=1 ;;
-    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 disk12=1 disk2x7=1 rot2x7=1 prime2x7=1 pancake13=1 pancake14=1 ;;
+    --all) heavy=1 mpi=1 mpi_ab=1 reliability=1 run2x7=1 prime3x4=1 kernel=1 compare12=1 disk12=1 disk2x7=1 rot2x7=1 prime2x7=1 pancake13=1 pancake14=1 atlas=2 ;;
     *) echo "regenerate.sh: unknown flag $a (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
@@ -426,6 +430,12 @@ if ((prime2x7)); then
     --no-graph --no-plot --out results/primeswap-2x7 2>&1 >/dev/null |
     grep -v '% of the level scanned' >"$tmp/prime2x7.log"
   mv "$tmp/prime2x7.log" results/primeswap-2x7/run.log
+fi
+
+if ((atlas == 2)); then
+  bash results/atlas/atlas.sh "$bin"
+elif ((atlas == 1)); then
+  bash results/atlas/atlas.sh --small "$bin"
 fi
 
 if ((pancake13)); then
