@@ -81,12 +81,7 @@ class Checker {
   // Returns the largest distance (the eccentricity when forward).
   int bfs(std::uint64_t src, bool forward) {
     throw_if_stopped(stop_);
-    const std::uint64_t words = mask_.num_words();
-    const std::uint64_t* mw = mask_.words();
-    std::uint64_t* vw = visited_.words();
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words, 1u << 14), [&](const auto& r) {
-      for (std::uint64_t w = r.begin(); w != r.end(); ++w) vw[w] = ~mw[w] & bfs::valid_mask(visited_, w);
-    });
+    visit_outside(mask_, visited_);
     bfs::parallel_clear(frontier_);
     visited_.set(src), frontier_.set(src);
     dist_[position(src)] = 0;

@@ -7,9 +7,22 @@
 #include <cstdint>
 #include <vector>
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include "stategraph/analysis/graph.hpp"
+#include "stategraph/bfs/engine.hpp"
 
 namespace stategraph {
+
+// The start of a BFS inside a mask: every rank outside `mask` marked visited.
+inline void visit_outside(const Bitset& mask, Bitset& visited) {
+  const std::uint64_t* mw = mask.words();
+  std::uint64_t* vw = visited.words();
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, mask.num_words(), 1u << 14), [&](const auto& r) {
+    for (std::uint64_t w = r.begin(); w != r.end(); ++w) vw[w] = ~mw[w] & bfs::valid_mask(visited, w);
+  });
+}
 
 enum class DiameterKind {
   kCayley,       // rotate, defined rules with distinct pieces: diameter = eccentricity of the representative

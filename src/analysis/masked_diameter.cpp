@@ -154,12 +154,7 @@ class MaskedBounding {
   // Bitset BFS from position src inside the mask; fills dist_, returns the eccentricity
   // and the smallest-rank state at that distance (far).
   int bfs(std::uint64_t src, std::uint64_t& far) {
-    const std::uint64_t words = mask_.num_words();
-    const std::uint64_t* mw = mask_.words();
-    std::uint64_t* vw = visited_.words();
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words, 1u << 14), [&](const auto& r) {
-      for (std::uint64_t w = r.begin(); w != r.end(); ++w) vw[w] = ~mw[w] & bfs::valid_mask(visited_, w);
-    });
+    visit_outside(mask_, visited_);
     bfs::parallel_clear(frontier_);
     const std::uint64_t src_rank = index_.rank(src);
     visited_.set(src_rank), frontier_.set(src_rank);
@@ -171,7 +166,7 @@ class MaskedBounding {
     if (depth >= kUnknown / 2) throw std::length_error("component too deep for 16-bit distances");
     const std::uint64_t* fw = frontier_.words();
     far = src;
-    for (std::uint64_t w = 0; w < words; ++w)
+    for (std::uint64_t w = 0; w < frontier_.num_words(); ++w)
       if (fw[w]) {
         far = index_.index(w * 64 + static_cast<unsigned>(std::countr_zero(fw[w])));
         break;

@@ -226,7 +226,7 @@ struct BfsResult {
   bool disk_io = false;                  // levels carry bytes_read / bytes_written (disk variant)
   std::uint64_t disk_peak_bytes = 0;     // the disk variant's largest use of its folder
   std::uint64_t disk_rounds_resent = 0;  // rounds of remote neighbours sent again: their outbox overflowed
-  std::uint64_t disk_far_claims = 0;     // distinct far neighbours claimed in rank order (DiskSettings::far_claim_distance)
+  std::uint64_t disk_far_claims = 0;     // far claims made after their round, bucketed by region (DiskSettings::far_claim_distance)
   // The disk variant (no depth table): the first DiskSettings::antipodes ranks of the
   // deepest layer, ascending (antipodes.csv without a depth table).
   std::vector<std::uint64_t> last_layer;
