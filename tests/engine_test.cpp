@@ -5,6 +5,7 @@
 #include "stategraph/bfs/engine.hpp"
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include <algorithm>
 #include <mutex>
@@ -105,6 +106,27 @@ TEST(Engine, BlocksWithRemoteRanksFindTheSingleMachineLayers) {
     const auto layers = std::visit([&](const auto& r) { return blocked_layers(r, block); }, rule);
     EXPECT_EQ(layers, single.layers) << label;
     EXPECT_GT(rule_size(rule), block) << label << ": the case must have more than one block";
+  }
+}
+
+// At one thread a top-down step claims with plain writes. oneTBB's workers that were busy
+// under a higher limit stay in the arena for a while after the limit drops to 1; if one
+// of them took a task of such a step, two plain writers would share a word and lose a
+// claim (a state counted twice, one layer too large). A CLI run sets its limit once, but
+// `compare` and the tests change it between runs: each 1-thread run here follows a 4-thread
+// one at once, and must find the reference's layers.
+TEST(Engine, OneThreadRightAfterFourLosesNoClaim) {
+  const AnyRule rule = make_rule("rotate", 3, 3);
+  const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
+  for (const char* v : {"topdown", "hybrid"}) {
+    for (int i = 0; i < 25; ++i) {
+      {
+        tbb::global_control four(tbb::global_control::max_allowed_parallelism, 4);
+        ASSERT_EQ(find_variant(v).run(rule, BfsOptions{}).layers, ref.layers) << v << " at 4 threads, run " << i;
+      }
+      tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+      ASSERT_EQ(find_variant(v).run(rule, BfsOptions{}).layers, ref.layers) << v << " at 1 thread, run " << i;
+    }
   }
 }
 

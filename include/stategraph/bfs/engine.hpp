@@ -287,10 +287,14 @@ inline std::uint64_t bits_at(const Bitset& b, std::int64_t start) {
   return (lo >> shift) | (hi << (64 - shift));
 }
 
-// True when the step's tasks all run on the calling thread (oneTBB's parallelism limited
-// to 1, as `--threads 1` sets it) and nothing else writes the bitsets (no remote sink):
-// then a claim is a plain read-modify-write. A locked one costs the single thread far
-// more: it waits for the stores before it, and its result is needed at once.
+// True when oneTBB's parallelism is limited to 1 (as `--threads 1` sets it) and nothing
+// else writes the bitsets (no remote sink): then the step runs its tasks itself, one after
+// the other on the calling thread, and a claim is a plain read-modify-write. A locked one
+// costs the single thread far more: it waits for the stores before it, and its result is
+// needed at once. The tasks must not go through a parallel algorithm then: a limit lowered
+// while oneTBB's workers are in the arena does not send them away at once, and a worker
+// that steals a task makes two plain writers of one word (the Determinism test lost two
+// claims that way, in a hybrid run at 1 thread right after one at 4).
 inline bool step_alone(bool remote) {
   return !remote && tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) == 1;
 }
@@ -441,11 +445,16 @@ std::uint64_t topdown_step(const R& rule, const BfsOptions& options, std::uint64
     }
     return found;
   }
-  const bool alone = step_alone(kBlock);
+  if (step_alone(kBlock)) {  // this thread runs every task: no worker can write beside it
+    std::uint64_t found = 0;
+    for (std::uint64_t begin = lo; begin < hi; begin += kGrainWords)
+      found += task(begin, std::min(hi, begin + kGrainWords), true);
+    return found;
+  }
   return tbb::parallel_reduce(
       tbb::blocked_range<std::uint64_t>(lo, hi, kGrainWords), std::uint64_t{0},
       [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t found) {
-        return found + task(range.begin(), range.end(), alone);
+        return found + task(range.begin(), range.end(), false);
       },
       std::plus<>());
 }
