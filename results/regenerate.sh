@@ -50,8 +50,8 @@
 #                                              #   PANCAKE13, default /var/tmp/stategraph-pancake-13-disk, ~5 GiB), ~8 min
 #   bash results/regenerate.sh --pancake-14    # + pancake-14/run.log: the 14-pancake space (defs/pancake-14.tws) by the
 #                                              #   disk variant under --max-memory 12G, files in PANCAKE14 (default
-#                                              #   /var/tmp/stategraph-pancake-14-disk, up to ~54 GiB); projected at
-#                                              #   about 1.7 h (pancake-14/README.md); after a kill: --resume PANCAKE14
+#                                              #   /var/tmp/stategraph-pancake-14-disk, 67.6 GiB at most when
+#                                              #   measured); 1 h 59 min (pancake-14/README.md); after a kill: --resume PANCAKE14
 #   bash results/regenerate.sh --all           # every part
 # Flags combine. The light part always runs first.
 set -euo pipefail
