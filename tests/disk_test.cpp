@@ -8,7 +8,10 @@
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
+#include <thread>
 #include <vector>
 
 #include "defs_common.hpp"
@@ -206,6 +209,93 @@ TEST(DiskBfs, RemoteNeighboursOfTheLeadingCellsOnlyEqualTheReference) {
 
 // The plan's memory: the bitsets of a segment, the outbox and the fixed buffers, under
 // the memory given, at every size from 64 MiB to 24 GiB; the outbox is whole slots.
+// The largest size of a folder's data files (not the manifest), sampled by a thread of its own every 100 µs
+// while it lives.
+class FolderWatch {
+ public:
+  explicit FolderWatch(fs::path dir) : dir_(std::move(dir)), thread_([this] {
+    while (!done_.load()) {
+      std::uint64_t total = 0;
+      std::error_code ec;
+      for (const auto& e : fs::directory_iterator(dir_, ec)) {
+        if (e.path().filename().string().rfind(kDiskManifest, 0) == 0) continue;  // the manifest and its temporaries
+        const auto size = e.file_size(ec);
+        if (!ec) total += size;
+      }
+      peak_ = std::max(peak_.load(), total);
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+  }) {}
+  ~FolderWatch() { stop(); }
+  std::uint64_t stop() {
+    done_.store(true);
+    if (thread_.joinable()) thread_.join();
+    return peak_.load();
+  }
+
+ private:
+  fs::path dir_;
+  std::atomic<bool> done_{false};
+  std::atomic<std::uint64_t> peak_{0};
+  std::thread thread_;
+};
+
+// The plan's disk figure is a bound: with outboxes of 1024 ranks (hundreds of rounds a
+// pass, so that a generation's update files for a segment would pass its bitmap and are
+// merged into one), commits after every pass or only when a pass writes much, and a run
+// stopped and resumed, the folder never holds more than the plan printed (its own count
+// of its files, and the folder as a watching thread saw it), and the layers are the
+// reference's. (Small spaces: the bound of the data files, without the manifest's allowance.)
+TEST(DiskBfs, TheFolderStaysUnderThePlansBound) {
+  std::uint64_t merges = 0;
+  const std::vector<AnyRule> rules = test::kSanitized
+                                         ? std::vector<AnyRule>{make_rule("primeswap", 2, 4), make_rule("rotate", 2, 4)}
+                                         : std::vector<AnyRule>{make_rule("primeswap", 3, 3), make_rule("rotate", 3, 3),
+                                                                make_rule("sliding", 3, 3), defined("pancake-8.tws")};
+  for (const AnyRule& rule : rules) {
+    const BfsResult ref = find_variant("reference").run(rule, BfsOptions{});
+    for (std::uint64_t seg : {test::odd_segment(rule_size(rule)), rule_size(rule) / 3 + 1})
+    for (double commit : {0.0, 1e9})
+    for (bool stopped : {false, true}) {
+      TempFolder dir("disk");
+      BfsOptions o;
+      o.disk.outbox_bytes = 16 * 1024;
+      o.disk.commit_seconds = commit;
+      std::atomic<int> stop{0};
+      if (stopped) {
+        o.stop = &stop;
+        o.on_level = [&](const LevelStat& l, std::uint64_t) {
+          if (l.depth == static_cast<int>(ref.layers.size()) / 2) stop.store(15);
+        };
+      }
+      DiskSettings s = o.disk;
+      s.segment_ranks = seg;
+      const DiskPlan plan = plan_disk(rule, s);
+      const std::uint64_t bound = plan.disk_bytes - disk_manifest_allowance(plan.segments);  // the data files
+      const std::string what = label_of(rule) + " segments of " + std::to_string(seg) + " commit " +
+                               std::to_string(commit) + (stopped ? " stopped" : "");
+      FolderWatch watch(dir.path());
+      BfsResult got;
+      if (stopped) {
+        EXPECT_THROW(run_disk(rule, o, dir.path(), seg), BfsInterrupted) << what;
+        BfsOptions r;
+        r.disk.resume = true;
+        r.disk.outbox_bytes = o.disk.outbox_bytes;
+        got = run_disk(rule, r, dir.path(), seg);
+      } else {
+        got = run_disk(rule, o, dir.path(), seg);
+      }
+      const std::uint64_t seen = watch.stop();
+      EXPECT_EQ(got.layers, ref.layers) << what;
+      EXPECT_LE(got.disk_peak_bytes, bound) << what;
+      EXPECT_LE(seen, bound) << what;
+      EXPECT_GT(seen, 0u) << what;
+      merges += got.disk_update_merges;
+    }
+  }
+  EXPECT_GT(merges, 0u);  // the merge path was taken
+}
+
 TEST(DiskPlan, MemoryStaysUnderTheSettingAtEverySize) {
   const std::uint64_t f14 = 87178291200ULL;
   for (std::uint64_t mib = 80; mib <= 24 * 1024; mib = mib * 3 / 2) {

@@ -14,7 +14,9 @@
 //   front-<d>-<i>.set    the ranks of layer d that the pass d - 1 claimed inside segment i
 //   upd-<d>-<j>-<i>.set  neighbours in segment j of layer d - 1's states of segment i,
 //                        which segment i could not claim (j's bits were on disk); i =
-//                        the number of segments for the sources of pass 0
+//                        the number of segments S for the sources of pass 0, and S + 1
+//                        for the one bitmap that generation d's files for j were merged
+//                        into when they would have passed its size (send_updates)
 //   disk-bfs.sgdm        the manifest: identity, the levels so far, each segment's
 //                        visited file; committed atomically after a pass, at most one
 //                        commit per DiskSettings::commit_seconds (--checkpoint-interval)
@@ -38,9 +40,11 @@
 // and the new visited bits to a delta file, or the whole bits to the pass's own file. A
 // file read by a pass that is not the committed one is removed as soon as it is read
 // (a delta stays until a committed visited file replaces it). After the last segment, when a
-// commit is due, every file is synced (syncfs) and the manifest names the new files:
-// pass d is committed, and every file the manifest does not name is removed. The folder
-// holds the committed state and at most one newer generation.
+// commit is due (DiskSettings::commit_seconds passed, or the pass wrote more than a
+// little: kUncommittedFraction), every file is synced (syncfs) and the manifest names the
+// new files: pass d is committed, and every file the manifest does not name is removed.
+// The folder holds the committed state, the generation being written and, when it is not
+// the committed one, the rest of the small one being read: plan_disk's bound (disk_bound).
 //
 // Why a resumed run finds the same layers: the committed state after pass d is exactly
 // {visited = layers 0..d plus the front files' ranks of layer d + 1, the front and update
@@ -114,6 +118,45 @@ constexpr std::uint64_t kMaxOutboxBytes = std::uint64_t{2} << 30;
 // not with locked instructions.
 constexpr std::uint64_t kFarClaimDistance = std::uint64_t{1} << 22;
 
+// A bitmap frame of a segment of `local` ranks (a header and whole words), and one of each
+// segment of the plan: the most a front file, or a generation's update files for a
+// segment, hold.
+std::uint64_t disk_bitmap_frame_bytes(std::uint64_t local) { return 9 + 8 * bfs::offset_words(local); }
+std::uint64_t disk_bitmap_bytes(const DiskPlan& p) {
+  if (!p.segments) return 0;
+  const std::uint64_t last = p.ranks - (p.segments - 1) * p.segment_ranks;
+  return (p.segments - 1) * disk_bitmap_frame_bytes(p.segment_ranks) + disk_bitmap_frame_bytes(last);
+}
+
+// A pass whose new front and update files hold more than this fraction of a bitmap of the
+// space is committed, whatever DiskSettings::commit_seconds says (see disk_bound).
+constexpr double kUncommittedFraction = 1.0 / 64;
+
+// The folder at its fullest, B being a bitmap of the space (every segment's bitmap frame)
+// and b one of a segment. Each term is a cap the search keeps (see the comment at the top):
+// - visited files: the committed version of every segment and a newer one (2 B), and while
+//   a segment's newest is written, the one it replaces (b);
+// - delta files: within delta_fraction of their segment's bits, those on top of the
+//   committed visited file and those on top of a newer one (2 delta_fraction B; a fraction
+//   above 1/2, which the CLI refuses, is not bounded so);
+// - front files: one frame of a segment each, so a generation holds at most B;
+// - update files: a generation's files for a segment never pass its bitmap frame
+//   (send_updates merges them into one), so a generation holds at most B; a merge holds
+//   the files it merges and the new bitmap at once (b, never while a visited file is written);
+// - generations: the committed one (the pass after a commit reads it and keeps it), the
+//   one being written, and the one being read when that is not the committed one: only a
+//   pass that wrote at most kUncommittedFraction of B is left uncommitted, so that one is
+//   small. Front and update files: 2 B + 2 B + kUncommittedFraction B;
+// - the manifest and its temporary: disk_manifest_allowance.
+// Measured against the folder's largest size in tests/disk_test.cpp (DiskBfs.TheFolderStaysUnderThePlansBound).
+std::uint64_t disk_bound(const DiskPlan& p, const DiskSettings& settings) {
+  const auto big = static_cast<double>(disk_bitmap_bytes(p));
+  const double deltas = 2 * std::min(settings.delta_fraction, 0.5) * big;
+  const double bound = 2 * big + deltas + (4 + kUncommittedFraction) * big;
+  return static_cast<std::uint64_t>(bound) + disk_bitmap_frame_bytes(p.segment_ranks) +
+         disk_manifest_allowance(p.segments);
+}
+
 }  // namespace
 
 DiskPlan plan_disk(std::uint64_t ranks, int cells, const DiskSettings& settings) {
@@ -157,13 +200,7 @@ DiskPlan plan_disk(std::uint64_t ranks, int cells, const DiskSettings& settings)
     if (settings.outbox_bytes) p.outbox_bytes = settings.outbox_bytes;
   }
   p.memory_bytes = fixed + seg + p.outbox_bytes;
-  // The folder at its fullest: every segment's visited bits, one more segment's new
-  // version, the deltas on top of them (committed and new: twice delta_fraction of the
-  // bits), two generations of front files and two of update files, each generation at
-  // most a bitmap of the space plus a frame header per file.
-  const std::uint64_t bitmap = Bitset::bytes_for(ranks) + 9 * p.segments;
-  const auto deltas = static_cast<std::uint64_t>(std::min(1.0, 2 * settings.delta_fraction) * static_cast<double>(bitmap));
-  p.disk_bytes = bitmap + Bitset::bytes_for(p.segment_ranks) + deltas + 4 * bitmap;
+  p.disk_bytes = disk_bound(p, settings);
   return p;
 }
 
@@ -171,6 +208,10 @@ DiskPlan plan_disk(const AnyRule& rule, const DiskSettings& settings) {
   DiskPlan p = std::visit([&](const auto& r) { return plan_disk(r.size(), r.cells(), settings); }, rule);
   p.text = disk_plan_text(p);
   return p;
+}
+
+std::uint64_t disk_manifest_allowance(std::uint64_t segments) {
+  return 2 * (4096 + 8 * segments + 40 * std::uint64_t{100000});
 }
 
 bool holds_disk_run(const fs::path& dir) {
@@ -379,6 +420,20 @@ class FrameWriter {
   OutFile* out_ = nullptr;
   std::uint64_t used_ = 0;
 };
+
+// The bytes of the frame FrameWriter::write makes of the ranks [first, last) (sorted,
+// distinct, in the block of `local` ranks at `base`).
+std::uint64_t frame_bytes(std::uint64_t local, const std::uint64_t* first, const std::uint64_t* last,
+                          std::uint64_t base) {
+  const std::uint64_t bitmap = 8 * bfs::offset_words(local);
+  std::uint64_t varint = 0, prev = 0;
+  for (const std::uint64_t* p = first; p != last && varint <= bitmap; ++p) {
+    const std::uint64_t d = *p - base - prev;
+    prev = *p - base;
+    varint += d < 128 ? 1u : 1u + static_cast<unsigned>((std::bit_width(d) - 1) / 7);
+  }
+  return first == last ? 0 : 9 + std::min(varint, bitmap);
+}
 
 // One frame of the offsets whose bits are set in words[0, W) of a block of `local` ranks,
 // as FrameWriter::write makes it (varint deltas or the bitmap, the cheaper), encoded in
@@ -880,12 +935,22 @@ class DiskSearch {
   Bitset visited_, frontier_, next_;
   std::uint64_t read_ = 0, written_ = 0;  // this pass's traffic
   std::uint64_t disk_now_ = 0, disk_peak_ = 0;
-  // The update files each segment receives in the generation being read / written.
-  std::vector<std::vector<std::uint64_t>> inbound_, inbound_next_;
-  // The update files of the next generation from earlier segments of this pass (upd-<d+1>-
-  // <j>-<i>, i < j): applied as claims when segment j is loaded later in the pass, then
-  // removed; those of a segment not loaded become its inbound files of the next pass.
-  std::vector<std::vector<std::uint64_t>> forward_;
+  // The update files each segment receives in the generation being read (by source).
+  std::vector<std::vector<std::uint64_t>> inbound_;
+  // Per segment j, the update files of the next generation there are now (upd-<d+1>-<j>-<i>,
+  // by source i; merged(): the one bitmap they were merged into), their bytes, and whether
+  // they are that bitmap. Those from segments before j in this pass are claimed when j is
+  // loaded, then removed; the rest (all of them if j is not loaded) are read by the next
+  // pass. Their bytes never pass update_cap(j) (send_round: see update_cap).
+  std::vector<std::vector<std::uint64_t>> next_from_;
+  std::vector<std::uint64_t> next_bytes_;
+  std::vector<std::uint8_t> next_merged_;
+  std::uint64_t merged() const { return plan_.segments + 1; }  // the merged file's source (pass 0's is segments)
+  std::uint64_t update_cap(std::uint64_t j) const { return disk_bitmap_frame_bytes(local(j)); }
+  std::uint64_t merges_ = 0;             // update files merged into a bitmap (they would have passed the cap)
+  std::uint64_t front_next_bytes_ = 0;  // the front files written in this pass
+  void send_updates(std::uint64_t i, int d, std::uint64_t j, const std::uint64_t* first, const std::uint64_t* last,
+                    std::unique_ptr<OutFile>& file);
   std::vector<std::uint8_t> has_front_, has_front_next_;
   std::vector<std::int64_t> cur_vis_;  // per segment: the pass of its newest visited file (committed or not)
   std::vector<std::int64_t> vis_count_;  // per segment: its visited bits after its last pass (-1: not counted)
@@ -1157,8 +1222,9 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
     if (stop_requested(options_)) return;
     // Layer d + 1's neighbours from the segments before this one in this pass: claims now
     // (in next directly after a bottom-up step; top-down, through the final difference).
-    for (std::uint64_t from : forward_[i])
+    for (std::uint64_t from : next_from_[i])
       found += apply(at(upd_name(d + 1, i, from)), bottomup || direct ? nw : nullptr, true);
+    next_from_[i].clear(), next_bytes_[i] = 0, next_merged_[i] = 0;
   }
   // The frontier's neighbours in other segments, in rounds that fit the outbox: sized at
   // 1.5 times the last round's rate of remote neighbours per state; one that overflows
@@ -1210,14 +1276,7 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
     for (const std::uint64_t* p = first; p != last;) {
       const std::uint64_t j = *p / plan_.segment_ranks;
       const std::uint64_t* end = std::lower_bound(p, last, base(j + 1));
-      if (!files[j]) {
-        files[j] = std::make_unique<OutFile>(at(upd_name(d + 1, j, i)), false, budget_);
-        (j > i ? forward_ : inbound_next_)[j].push_back(i);
-      }
-      const std::uint64_t before = files[j]->written();
-      frames_.write(*files[j], local(j), p, end, base(j));
-      written_ += files[j]->written() - before;
-      note_disk(static_cast<std::int64_t>(files[j]->written() - before));
+      send_updates(i, d, j, p, end, files[j]);
       p = end;
     }
   };
@@ -1285,6 +1344,7 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
       write_bits_frame(out, nw, next_.num_words(), loc);
     }
     front_bytes = finish(out);
+    front_next_bytes_ += front_bytes;
     has_front_next_[i] = 1;
   }
   // What this pass newly set in the visited bits: layer d's late claims and layer d + 1's.
@@ -1316,6 +1376,60 @@ void DiskSearch<R>::expand(std::uint64_t i, int d, std::uint64_t& claimed_next) 
   deltas_[i].clear();
   delta_bytes_[i] = 0;
   cur_vis_[i] = d;
+}
+
+// Segment i's neighbours in segment j, ranks [first, last) sorted and distinct, for the
+// next generation (upd-<d+1>-<j>-*): a frame appended to i's file `file`, unless that would
+// take the generation's files for j past update_cap(j), the bytes of one bitmap frame of j.
+// Then they are all merged into one such bitmap (upd-<d+1>-<j>-<merged()>), and every later
+// frame for j in this generation is ORed into it in place. So the update files of a
+// generation hold at most a bitmap of the space, whatever the rounds and sources
+// (plan_disk's bound). A merge holds the files being merged and the new bitmap at once.
+template <class R>
+void DiskSearch<R>::send_updates(std::uint64_t i, int d, std::uint64_t j, const std::uint64_t* first,
+                                 const std::uint64_t* last, std::unique_ptr<OutFile>& file) {
+  const std::uint64_t bj = base(j), loc = local(j);
+  auto patch = [&](BitmapFile& bits) {
+    for (const std::uint64_t* p = first; p != last; ++p) bits.set(*p - bj);
+  };
+  const fs::path merged_path = at(upd_name(d + 1, j, merged()));
+  if (next_merged_[j]) {
+    BitmapFile bits(merged_path, bfs::offset_words(loc), false, budget_);
+    patch(bits);
+    bits.close();
+    read_ += bits.bytes_read(), written_ += bits.bytes_written();
+    return;
+  }
+  if (next_bytes_[j] + frame_bytes(loc, first, last, bj) <= update_cap(j)) {
+    if (!file) {
+      file = std::make_unique<OutFile>(at(upd_name(d + 1, j, i)), false, budget_);
+      next_from_[j].push_back(i);
+    }
+    const std::uint64_t before = file->written();
+    frames_.write(*file, loc, first, last, bj);
+    const std::uint64_t added = file->written() - before;
+    written_ += added, next_bytes_[j] += added;
+    note_disk(static_cast<std::int64_t>(added));
+    return;
+  }
+  if (file) file->close(), file.reset();  // its frames so far are merged below
+  BitmapFile bits(merged_path, bfs::offset_words(loc), true, budget_);
+  note_disk(static_cast<std::int64_t>(update_cap(j)));
+  for (std::uint64_t from : next_from_[j]) {
+    const fs::path path = at(upd_name(d + 1, j, from));
+    InFile in(path);
+    for_each_frame(in, loc, [&](std::uint64_t w, std::uint64_t m) { bits.or_word(w, m); },
+                   [&](std::uint64_t l) { bits.set(l); });
+    read_ += in.bytes_read();
+    remove_file(path);
+  }
+  patch(bits);
+  bits.close();
+  read_ += bits.bytes_read(), written_ += bits.bytes_written();
+  next_from_[j] = {merged()};
+  next_bytes_[j] = update_cap(j);
+  next_merged_[j] = 1;
+  ++merges_;
 }
 
 template <class R>
@@ -1378,8 +1492,10 @@ BfsResult DiskSearch<R>::run() {
       layer_ranks_.clear();
       pass_direction_ = Direction::kTopDown;
       topdown_segments_ = bottomup_segments_ = 0;
-      inbound_next_.assign(plan_.segments, {});
-      forward_.assign(plan_.segments, {});
+      next_from_.assign(plan_.segments, {});
+      next_bytes_.assign(plan_.segments, 0);
+      next_merged_.assign(plan_.segments, 0);
+      front_next_bytes_ = 0;
       has_front_next_.assign(plan_.segments, 0);
       std::uint64_t claimed_next = 0;
       if (options_.progress) {
@@ -1390,10 +1506,7 @@ BfsResult DiskSearch<R>::run() {
       }
       for (std::uint64_t i = 0; i < plan_.segments; ++i) {
         throw_if_stopped(options_, d - 1);
-        if (!has_front_[i] && inbound_[i].empty()) {  // not loaded: its forward files wait for the next pass
-          for (std::uint64_t from : forward_[i]) inbound_next_[i].push_back(from);
-          continue;
-        }
+        if (!has_front_[i] && inbound_[i].empty()) continue;  // not loaded: its next_from_ files wait
         if (kill_hook(d, expanded_)) std::raise(SIGKILL);
         expand(i, d, claimed_next);
         ++expanded_;
@@ -1413,12 +1526,18 @@ BfsResult DiskSearch<R>::run() {
       last_direction_ = pass_direction_;
       last_read_ = read_;
       last_written_ = written_;
-      const bool updates_next =  // forward files are gone by now
-          std::any_of(inbound_next_.begin(), inbound_next_.end(), [](const auto& from) { return !from.empty(); });
+      const bool updates_next =
+          std::any_of(next_from_.begin(), next_from_.end(), [](const auto& from) { return !from.empty(); });
       const bool more = claimed_next > 0 || updates_next;
       const double since_commit =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - last_commit_).count();
-      if (!more || since_commit >= options_.disk.commit_seconds) {
+      // A pass whose new front and update files pass kUncommittedFraction of a bitmap of the
+      // space is committed whatever the time: an uncommitted generation is small, so the
+      // folder never holds three large ones (plan_disk's bound).
+      std::uint64_t generation = front_next_bytes_;
+      for (std::uint64_t b : next_bytes_) generation += b;
+      const bool large = static_cast<double>(generation) > kUncommittedFraction * static_cast<double>(disk_bitmap_bytes(plan_));
+      if (!more || large || since_commit >= options_.disk.commit_seconds) {
         // Commit pass d: the new visited files, the levels, the claims of layer d + 1.
         m_.vis = cur_vis_;
         m_.levels = result.levels;
@@ -1439,7 +1558,7 @@ BfsResult DiskSearch<R>::run() {
       if (!more) break;
       if (layer == 0 && d > 0) throw std::logic_error("disk BFS: an empty layer before the end");
       ++pass;
-      inbound_.swap(inbound_next_);
+      inbound_.swap(next_from_);
       has_front_.swap(has_front_next_);
     }
   }
@@ -1449,6 +1568,7 @@ BfsResult DiskSearch<R>::run() {
   result.disk_peak_bytes = disk_peak_;
   result.disk_rounds_resent = resent_;
   result.disk_far_claims = far_claims_;
+  result.disk_update_merges = merges_;
   // Success: the data files go; the manifest too unless the caller removes it after
   // writing its results (analyze: a kill before that still resumes to the answer).
   remove_stale();  // done: nothing is kept

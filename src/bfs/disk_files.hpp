@@ -15,7 +15,9 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "stategraph/bfs/offset_codec.hpp"
 #include "stategraph/io/files.hpp"
 
 namespace stategraph {
@@ -73,6 +75,87 @@ class OutFile {
   WriteBudget& budget_;
   int fd_ = -1;
   std::uint64_t written_ = 0;
+};
+
+// A file of one bitmap frame {tag, payload bytes, words} whose bits are set in place: made
+// whole at once (its blocks allocated, zero, counted against the budget, so that a full
+// disk fails here and not in the middle of a patch), then ORed into a block of
+// kPatchWords words at a time (pread, OR, pwrite), the offsets in ascending order so that
+// each block is read and written once per sweep. Errors as OutFile's.
+class BitmapFile {
+ public:
+  static constexpr std::uint64_t kPatchWords = 8192;  // 64 KiB
+  static constexpr std::uint64_t kHeaderBytes = 9;
+  // create: a new file of `words` zero words (replacing any); else the existing one.
+  BitmapFile(std::filesystem::path path, std::uint64_t words, bool create, WriteBudget& budget)
+      : path_(std::move(path)), words_(words), block_(kPatchWords) {
+    fd_ = ::open(path_.c_str(), O_RDWR | O_CLOEXEC | (create ? O_CREAT | O_TRUNC : 0), 0644);
+    if (fd_ < 0) throw std::runtime_error(file_error(create ? "create" : "open", "disk BFS file", path_, errno));
+    if (!create) return;
+    const std::uint64_t bytes = kHeaderBytes + 8 * words;
+    if (budget.limit && budget.written + bytes > budget.limit) fail(ENOSPC);
+    if (const int err = ::posix_fallocate(fd_, 0, static_cast<off_t>(bytes)); err != 0) fail(err);
+    budget.written += bytes;
+    std::uint8_t header[kHeaderBytes] = {bfs::kOffsetsBitmap};
+    const std::uint64_t payload = 8 * words;
+    std::memcpy(header + 1, &payload, 8);
+    if (::pwrite(fd_, header, kHeaderBytes, 0) != static_cast<ssize_t>(kHeaderBytes)) fail(errno);
+    written_ += kHeaderBytes;
+  }
+  BitmapFile(const BitmapFile&) = delete;
+  BitmapFile& operator=(const BitmapFile&) = delete;
+  ~BitmapFile() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  // Sets the bits m of word w; words in ascending order within a sweep.
+  void or_word(std::uint64_t w, std::uint64_t m) {
+    if (w >= words_) throw std::runtime_error("disk BFS file " + path_.string() + ": an offset past its bitmap");
+    const std::uint64_t b = w / kPatchWords;
+    if (b != at_) load(b);
+    block_[w - b * kPatchWords] |= m;
+    dirty_ = true;
+  }
+  void set(std::uint64_t offset) { or_word(offset >> 6, std::uint64_t{1} << (offset & 63)); }
+  // Writes the block held, closes; the data reaches the disk with the pass's sync_folder_fs().
+  void close() {
+    store();
+    at_ = kNone;
+    if (::close(fd_) != 0) {
+      fd_ = -1;
+      fail(errno);
+    }
+    fd_ = -1;
+  }
+  std::uint64_t bytes_read() const { return read_; }
+  std::uint64_t bytes_written() const { return written_; }
+
+ private:
+  static constexpr std::uint64_t kNone = ~std::uint64_t{0};
+  [[noreturn]] void fail(int err) const { throw std::runtime_error(file_error("write", "disk BFS file", path_, err)); }
+  std::uint64_t block_words(std::uint64_t b) const { return std::min(kPatchWords, words_ - b * kPatchWords); }
+  off_t block_at(std::uint64_t b) const { return static_cast<off_t>(kHeaderBytes + 8 * b * kPatchWords); }
+  void load(std::uint64_t b) {
+    store();
+    const std::uint64_t bytes = 8 * block_words(b);
+    if (::pread(fd_, block_.data(), bytes, block_at(b)) != static_cast<ssize_t>(bytes))
+      throw std::runtime_error(file_error("read", "disk BFS file", path_, errno ? errno : EIO));
+    read_ += bytes;
+    at_ = b;
+  }
+  void store() {
+    if (at_ == kNone || !dirty_) return;
+    const std::uint64_t bytes = 8 * block_words(at_);
+    if (::pwrite(fd_, block_.data(), bytes, block_at(at_)) != static_cast<ssize_t>(bytes)) fail(errno ? errno : EIO);
+    written_ += bytes;
+    dirty_ = false;
+  }
+  std::filesystem::path path_;
+  std::uint64_t words_;
+  std::vector<std::uint64_t> block_;
+  int fd_ = -1;
+  std::uint64_t at_ = kNone;
+  bool dirty_ = false;
+  std::uint64_t read_ = 0, written_ = 0;
 };
 
 // Every file written so far on the folder's file system reaches the disk (one syncfs per

@@ -238,6 +238,8 @@ int run_analyze(const AnalyzeOptions& o) {
       std::cerr << "  disk: read " << format_bytes(read) << ", wrote " << format_bytes(written) << ", at most "
                 << format_bytes(result.disk_peak_bytes) << " in " << disk_dir.string();
       if (result.disk_rounds_resent) std::cerr << "; " << result.disk_rounds_resent << " update rounds sent again";
+      if (result.disk_update_merges)
+        std::cerr << "; " << result.disk_update_merges << " merges of a segment's update files into one bitmap";
       std::cerr << "\n";
     }
     if (o.verify) {
@@ -340,8 +342,8 @@ Command add_analyze(CLI::App& app) {
   sub->add_option("--disk-delta", o->disk_delta,
                   "The disk variant writes a pass's new visited bits of a segment as a delta file while its "
                   "deltas stay under this fraction of the segment's bits, then the bits whole (0: whole after "
-                  "every pass)")
-      ->check(CLI::Range(0.0, 1e9))
+                  "every pass; at most 0.5)")
+      ->check(CLI::Range(0.0, 0.5))
       ->capture_default_str();
   return {sub, [o] { return run_analyze(*o); }};
 }

@@ -227,6 +227,7 @@ struct BfsResult {
   std::uint64_t disk_peak_bytes = 0;     // the disk variant's largest use of its folder
   std::uint64_t disk_rounds_resent = 0;  // rounds of remote neighbours sent again: their outbox overflowed
   std::uint64_t disk_far_claims = 0;     // far claims made after their round, bucketed by region (DiskSettings::far_claim_distance)
+  std::uint64_t disk_update_merges = 0;  // the disk variant's update files merged into a bitmap (they reached its size)
   // The disk variant (no depth table): the first DiskSettings::antipodes ranks of the
   // deepest layer, ascending (antipodes.csv without a depth table).
   std::vector<std::uint64_t> last_layer;

@@ -38,6 +38,10 @@ DiskPlan plan_thin(const AnyRule& rule, const DiskSettings& settings);
 
 // The manifest that commits each pass of a disk BFS (DIR/disk-bfs.sgdm).
 inline constexpr const char* kDiskManifest = "disk-bfs.sgdm";
+// The bytes of the manifest and its temporary copy in plan.disk_bytes: a header, 8 bytes a
+// segment and 40 a level, for searches of up to 100,000 levels. The rest of the bound is
+// the data files'.
+std::uint64_t disk_manifest_allowance(std::uint64_t segments);
 // True when `dir` holds a disk BFS's manifest (a run to --resume).
 bool holds_disk_run(const std::filesystem::path& dir);
 
