@@ -2,8 +2,10 @@
 # The 12-cell atlas: every rule on every grid up to 12 cells, one analyze folder each under
 # results/atlas/<rule>-<R>x<C>/ (all its CSVs, no plots), and results/atlas/atlas.csv, one row per space.
 #
-#   bash results/atlas/atlas.sh [--small] [BIN]    # BIN: ./build/stategraph by default
+#   bash results/atlas/atlas.sh [--small | --table | SPACE...] [BIN]    # BIN: ./build/stategraph by default
 #
+# SPACE (e.g. primeswap-2x6): only those spaces' folders, then the table. --table: only atlas.csv, from the
+# folders there are.
 # --small: the grids up to 10 cells only (2x2, 2x3, 2x4, 3x3, 2x5; about a minute on 2 cores), the rows of
 # the larger grids kept from the atlas.csv already there. Without it, 2x6 and 3x4 too (hours: see
 # results/atlas/README.md). primeswap 3x4 is not searched here: its row is read from results/primeswap-3x4/
@@ -12,18 +14,22 @@
 # 2x3 seed only. Timing columns differ from run to run; every other column is the same on any machine.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-small=0
+small=0 table=0
 bin=./build/stategraph
+only=()
 for a in "$@"; do
   case "$a" in
     --small) small=1 ;;
+    --table) table=1 ;;
     -*) echo "atlas.sh: unknown flag $a" >&2; exit 2 ;;
+    *-[0-9]x[0-9]) only+=("$a") ;;
     *) bin=$a ;;
   esac
 done
-[ -x "$bin" ] || { echo "atlas.sh: no stategraph binary at $bin (bash setup.sh --build)" >&2; exit 2; }
+((table)) || [ -x "$bin" ] || { echo "atlas.sh: no stategraph binary at $bin (bash setup.sh --build)" >&2; exit 2; }
 grids=(2x2 2x3 2x4 3x3 2x5)
 ((small)) || grids+=(2x6 3x4)
+((table)) && grids=()
 dir=results/atlas
 mkdir -p "$dir"
 for grid in "${grids[@]}"; do
@@ -31,6 +37,7 @@ for grid in "${grids[@]}"; do
   for rule in sliding rotate rotate-both primeswap adjswap cardswap; do
     [[ $rule == cardswap && $grid != 2x3 ]] && continue
     [[ $rule == primeswap && $grid == 3x4 ]] && continue
+    if ((${#only[@]})) && [[ " ${only[*]} " != *" $rule-$grid "* ]]; then continue; fi
     args=(--rule "$rule")
     [[ $rule == rotate-both ]] && args=(--rule rotate --directions both)
     "$bin" analyze "${args[@]}" --rows "$rows" --cols "$cols" --max-components 1000000 --threads 2 --no-plot \

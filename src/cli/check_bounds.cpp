@@ -9,7 +9,6 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -30,15 +29,6 @@ struct CheckBoundsOptions {
   std::string dir;
   int threads = 0;
 };
-
-CsvData read_csv_file(const fs::path& p) {
-  if (fs::is_directory(p)) throw InputError(p.string() + " is a folder, not a CSV file");
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw InputError("cannot read " + p.string());
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_csv(ss.str(), p.string());
-}
 
 int to_int(const std::string& s, const std::string& what) {
   if (s.empty()) return -1;

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <set>
@@ -29,14 +28,6 @@ struct PlotOptions {
   std::vector<std::string> dirs;
   bool log_scale = false;
 };
-
-CsvData read_csv(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw InputError("cannot read " + p.string());
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_csv(ss.str(), p.string());
-}
 
 std::uint64_t to_u64(const std::string& s, const std::string& what) {
   try {
@@ -63,7 +54,7 @@ double to_double(const std::string& s, const std::string& what) {
 void add_to_manifest(const fs::path& dir, const std::vector<std::string>& names) {
   const fs::path file = dir / "run.csv";
   if (!fs::exists(file)) return;
-  const CsvData run = read_csv(file);
+  const CsvData run = read_csv_file(file);
   const std::size_t col = run.column("files", file.string());
   CsvTable out(run.header);
   for (auto row : run.rows) {
@@ -86,7 +77,7 @@ std::vector<std::string> plot_files(const std::string& base) { return {base + ".
 std::vector<std::pair<std::string, std::string>> read_meta(const fs::path& p) {
   std::vector<std::pair<std::string, std::string>> out;
   if (!fs::exists(p)) return out;
-  const CsvData d = read_csv(p);
+  const CsvData d = read_csv_file(p);
   for (const auto& r : d.rows)
     if (r.size() >= 2) out.emplace_back(r[0], r[1]);
   return out;
@@ -100,7 +91,7 @@ std::string lookup(const std::vector<std::pair<std::string, std::string>>& meta,
 
 void plot_distribution(const fs::path& dir, bool log_scale) {
   const fs::path file = dir / "distribution.csv";
-  const CsvData d = read_csv(file);
+  const CsvData d = read_csv_file(file);
   const std::size_t depth_col = d.column("depth", file.string()), states_col = d.column("states", file.string());
   std::vector<std::uint64_t> layers;
   for (const auto& r : d.rows) {
@@ -114,7 +105,7 @@ void plot_distribution(const fs::path& dir, bool log_scale) {
   std::string label = dir.filename().string();
   std::uint64_t space = reached;
   if (fs::exists(dir / "summary.csv")) {
-    const CsvData s = read_csv(dir / "summary.csv");
+    const CsvData s = read_csv_file(dir / "summary.csv");
     if (!s.rows.empty()) {
       const auto& row = s.rows.front();
       const std::string w = (dir / "summary.csv").string();
@@ -130,7 +121,7 @@ void plot_distribution(const fs::path& dir, bool log_scale) {
 
 void plot_compare(const fs::path& dir) {
   const fs::path runs_file = dir / "compare.csv", levels_file = dir / "compare_levels.csv";
-  const CsvData runs = read_csv(runs_file), levels = read_csv(levels_file);
+  const CsvData runs = read_csv_file(runs_file), levels = read_csv_file(levels_file);
   const auto meta = read_meta(dir / "meta.csv");
   const std::string rw = runs_file.string(), lw = levels_file.string();
   CompareReport report;

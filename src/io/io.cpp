@@ -1,6 +1,9 @@
 #include "stategraph/io/io.hpp"
 
 #include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <system_error>
 
@@ -41,6 +44,15 @@ std::string CsvTable::str() const {
   line(header_);
   for (const auto& r : rows_) line(r);
   return out;
+}
+
+CsvData read_csv_file(const std::filesystem::path& path) {
+  if (std::filesystem::is_directory(path)) throw InputError(path.string() + " is a folder, not a CSV file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read " + path.string());
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_csv(text.str(), path.string());
 }
 
 CsvData parse_csv(const std::string& text, const std::string& what) {

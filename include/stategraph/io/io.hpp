@@ -36,6 +36,8 @@ struct CsvData {
   std::size_t column(const std::string& name, const std::string& what) const;
 };
 CsvData parse_csv(const std::string& text, const std::string& what);
+// The same for a file: InputError when it is a folder or cannot be read.
+CsvData read_csv_file(const std::filesystem::path& path);
 
 // Quotes a CSV field when it holds a comma, quote or line break.
 std::string csv_field(const std::string& s);
