@@ -61,6 +61,8 @@ class MaskIndex {
     return prefix_[r >> 6] + static_cast<std::uint64_t>(std::popcount(mask_.words()[r >> 6] & below));
   }
   std::uint64_t word_base(std::uint64_t w) const { return prefix_[w]; }
+  // Prefetches what index(r) reads besides the mask word.
+  void prefetch(std::uint64_t r) const { __builtin_prefetch(prefix_.data() + (r >> 6), 0, 3); }
   // The rank at position i.
   std::uint64_t rank(std::uint64_t i) const {
     const std::uint64_t w =
@@ -72,7 +74,7 @@ class MaskIndex {
 
  private:
   const Bitset& mask_;
-  std::vector<std::uint64_t> prefix_;
+  HugeArray<std::uint64_t> prefix_;
 };
 
 // The pair bound of distance arrays D_0..D_{k-1} (k >= 2, one byte per state, each

@@ -47,6 +47,34 @@ inline WordsPtr allocate_words(std::uint64_t words) {
   return WordsPtr(data, WordsDeleter{map, mapped});
 }
 
+// n values of a trivially copyable T in allocate_words' storage (huge pages from 4 MiB
+// on), each `value`: the arrays that random look-ups read, such as a masked search's
+// distances (a page walk per look-up on 4 KiB pages).
+template <class T>
+class HugeArray {
+ public:
+  HugeArray() = default;
+  explicit HugeArray(std::uint64_t n, T value = T{})
+      : n_(n), words_(allocate_words((n * sizeof(T) + sizeof(std::uint64_t) - 1) / sizeof(std::uint64_t))) {
+    if (value != T{})
+      for (std::uint64_t i = 0; i < n; ++i) data()[i] = value;
+  }
+  std::uint64_t size() const { return n_; }
+  T* data() { return reinterpret_cast<T*>(words_.get()); }
+  const T* data() const { return reinterpret_cast<const T*>(words_.get()); }
+  T& operator[](std::uint64_t i) { return data()[i]; }
+  const T& operator[](std::uint64_t i) const { return data()[i]; }
+  T* begin() { return data(); }
+  T* end() { return data() + n_; }
+  const T* begin() const { return data(); }
+  const T* end() const { return data() + n_; }
+  const T& back() const { return data()[n_ - 1]; }
+
+ private:
+  std::uint64_t n_ = 0;
+  WordsPtr words_;
+};
+
 class Bitset {
  public:
   Bitset() = default;
