@@ -942,7 +942,7 @@ class DiskSearch {
   // by source i; merged(): the one bitmap they were merged into), their bytes, and whether
   // they are that bitmap. Those from segments before j in this pass are claimed when j is
   // loaded, then removed; the rest (all of them if j is not loaded) are read by the next
-  // pass. Their bytes never pass update_cap(j) (send_round: see update_cap).
+  // pass. Their bytes never pass update_cap(j) (send_updates).
   std::vector<std::vector<std::uint64_t>> next_from_;
   std::vector<std::uint64_t> next_bytes_;
   std::vector<std::uint8_t> next_merged_;
